@@ -1,0 +1,107 @@
+/**
+ * The route registry contract. Each route is declared once; routing, validation, /api/meta, the OpenAPI
+ * document, /llms.txt and the conformance tests all read the same declarations.
+ */
+import type { z } from "zod";
+
+export type Tier = "discovery" | "free" | "preview" | "premium" | "payment";
+
+/** A snapshot as the server holds it: the body the pipelines wrote plus its manifest entry. */
+export interface LoadedSnapshot<T = unknown> {
+  type: string;
+  data: T;
+  /** Manifest facts about the type. */
+  meta: SnapshotMeta;
+}
+
+/** What the manifest records per snapshot type (written by pipelines/lib/store). */
+export interface SnapshotMeta {
+  type: string;
+  /** Date (YYYY-MM-DD) of the dated file latest.json equals. */
+  date: string;
+  /** ISO time of the last run that succeeded (content changed or not). */
+  lastSuccess: string | null;
+  /** ISO time of the last attempt. */
+  lastAttempt: string | null;
+  /** ISO time the content last changed. */
+  lastChanged: string | null;
+  /** Error of the last attempt when it failed, else null. */
+  lastError: string | null;
+  rows: number;
+  provenance: "live" | "replay";
+  slaSeconds: number;
+  cadence: string;
+  sources: { id: string; ok: boolean; error?: string; rows?: number }[];
+}
+
+/** Read access to everything the pipelines wrote, as seen by a render function. */
+export interface SnapshotReader {
+  get<T = unknown>(type: string): LoadedSnapshot<T> | undefined;
+  /** Every type in the manifest. */
+  types(): string[];
+  /** Dates (YYYY-MM-DD, ascending) with a dated file for a type. */
+  dates(type: string): string[];
+  /** A dated snapshot body, read from disk on demand; undefined when absent. */
+  dated(type: string, date: string): Promise<unknown | undefined>;
+}
+
+export interface RenderContext {
+  snapshots: SnapshotReader;
+  /** PUBLIC_BASE_URL (no trailing slash). */
+  baseUrl: string;
+  now: Date;
+}
+
+/** A non-JSON response (RSS, JSON Feed, text). */
+export interface RawBody {
+  contentType: string;
+  body: string;
+}
+
+export interface RouteInput<Q, P> {
+  query: Q;
+  params: P;
+}
+
+/**
+ * A route declaration. Free routes give `render`, a pure function over snapshots whose result the server
+ * serializes once per snapshot generation and input (static-first). Routes that need the request
+ * (payments, premium, activity counters) give `handle` instead.
+ */
+export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, R = unknown> {
+  method: "GET" | "POST";
+  /** rou3 syntax: /api/history/:date/:type */
+  path: string;
+  tier: Tier;
+  /** One line, shown in /api/meta, OpenAPI and /llms.txt. */
+  summary: string;
+  /** Longer text: choices made where the spec is silent, sources, limits. */
+  description?: string;
+  tags: string[];
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** Schema of a successful JSON body; for raw bodies, describes the document in OpenAPI only. */
+  response: z.ZodType<R>;
+  /** Content type of a successful response (default application/json). */
+  contentType?: string;
+  /** Snapshot types the route reads (freshness in /api/meta comes from their manifest entries). */
+  snapshots?: string[];
+  /** Refresh cadence in words and freshness SLA in seconds, for /api/meta. */
+  freshness?: { cadence: string; slaSeconds: number };
+  /** Cost in credits (premium routes). */
+  cost?: number;
+  render?: (ctx: RenderContext, input: RouteInput<Q, P>) => R | RawBody | Promise<R | RawBody>;
+}
+
+/** Thrown by render/handle functions for a clean JSON 4xx. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}

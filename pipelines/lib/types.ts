@@ -1,0 +1,110 @@
+/**
+ * The contracts every pipeline part speaks: the shared HTTP client, a source (one upstream protocol),
+ * a feed (one snapshot type) and what a feed run returns to the runner.
+ */
+import type { z } from "zod";
+
+/** A response read through the shared client; `fromCache` is true when a 304 let us reuse the cached body. */
+export interface HttpResponse {
+  url: string;
+  status: number;
+  headers: Headers;
+  body: string;
+  fromCache: boolean;
+}
+
+export interface HttpRequestOptions {
+  /** Extra request headers (Accept, an API version header …). */
+  headers?: Record<string, string>;
+  /** Override the default response size cap, in bytes. */
+  maxBytes?: number;
+  /** Content types this caller accepts; anything else fails as `wrong_content_type`. Substring match. */
+  expectContentType?: string[];
+  /** Override the default timeout, in milliseconds. */
+  timeoutMs?: number;
+}
+
+/** The one HTTP client every source goes through (live or replay). */
+export interface HttpClient {
+  getText(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
+  /** getText, then JSON.parse; a body that is not JSON fails as `malformed_body`. */
+  getJson(url: string, options?: HttpRequestOptions): Promise<{ response: HttpResponse; json: unknown }>;
+}
+
+/** What a feed can ask of the runner while it runs. */
+export interface FeedContext {
+  http: HttpClient;
+  /** The run's clock: feeds never read Date.now() themselves. */
+  now: Date;
+  /** The latest stored snapshot body of a type (this feed's own or another's), if any. */
+  previous<T = unknown>(type: string): Promise<T | undefined>;
+  /** A line for the run summary (a source skipped, a value clipped …). */
+  notice(message: string): void;
+}
+
+/** Health of one upstream source inside a feed run; recorded in the manifest. */
+export interface SourceHealth {
+  id: string;
+  ok: boolean;
+  error?: string;
+  rows?: number;
+}
+
+/** A scalar a warehouse column may hold. */
+export type WarehouseValue = string | number | boolean | null;
+
+/** Rows for one warehouse table, stored as Parquet under snapshots/warehouse/<table>/<date>.parquet. */
+export interface WarehouseBatch {
+  table: string;
+  /** Columns that identify a row within one day's file; a later row with the same key replaces the earlier. */
+  key: string[];
+  rows: Record<string, WarehouseValue>[];
+}
+
+export interface FeedOutput<T> {
+  /** The snapshot body: stable, no run timestamps (those live in the manifest). */
+  data: T;
+  /** Row count for the summary and the manifest. */
+  rows: number;
+  sources?: SourceHealth[];
+  warehouse?: WarehouseBatch[];
+}
+
+/** One snapshot type: its schedule, its strict schema and how to build it. */
+export interface Feed<T = unknown> {
+  /** Snapshot type name; the folder under snapshots/ (news, status, models …). */
+  type: string;
+  title: string;
+  /** Cron expression (UTC) of the refresh cadence, for the in-process scheduler and the workflow. */
+  cron: string;
+  /** Human cadence, e.g. "every 10 minutes". */
+  cadence: string;
+  /** Data older than this (since the last successful run) is stale. */
+  slaSeconds: number;
+  /** Strict output schema; the runner validates every run's data with it before writing. */
+  schema: z.ZodType<T>;
+  /** Every upstream URL a run would request (for --list-urls). */
+  urls(): string[];
+  run(ctx: FeedContext): Promise<FeedOutput<T>>;
+}
+
+/** Context handed to a source's normalize step. */
+export interface NormalizeContext {
+  /** The URL the body came from. */
+  url: string;
+  now: Date;
+}
+
+/**
+ * One upstream protocol: `parse` is the only place raw data is trusted (tolerant zod, throws on a body it
+ * cannot read); `normalize` maps to our strict rows.
+ */
+export interface Source<Parsed, Row, Meta = undefined> {
+  id: string;
+  /** Upstream, docs, rate limit, in one line. */
+  description: string;
+  parse(body: string): Parsed;
+  normalize(parsed: Parsed, ctx: NormalizeContext & { meta: Meta }): Row[];
+  /** Strict schema of one output row. */
+  row: z.ZodType<Row>;
+}
