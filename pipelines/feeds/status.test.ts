@@ -1,0 +1,128 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { statusProviders } from "../catalog/status-providers.ts";
+import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { replayPathFor } from "../lib/replay-path.ts";
+import type { FeedContext } from "../lib/types.ts";
+import { runStatus, statusFeed, statusSnapshot } from "./status.ts";
+
+const NOW = new Date("2026-11-22T10:00:00Z");
+const clients: ClosableHttpClient[] = [];
+const temps: string[] = [];
+
+function client(replayDir: string): ClosableHttpClient {
+  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
+  clients.push(c);
+  return c;
+}
+
+function context(http: ClosableHttpClient, notices: string[] = []): FeedContext {
+  return { http, now: NOW, previous: async () => undefined, notice: (m) => notices.push(m) };
+}
+
+/** A temp replay dir holding the status fixtures, minus or plus what a test needs. */
+function tempReplay(change: (dir: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), "status-feed-"));
+  temps.push(dir);
+  for (const p of statusProviders) {
+    const rel = replayPathFor(p.endpoint);
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    cpSync(join("pipelines/fixtures", rel), join(dir, rel));
+  }
+  change(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+describe("statusFeed", () => {
+  it("statusFeed declares type, cadence, SLA and every catalog URL", () => {
+    expect(statusFeed.type).toBe("status");
+    expect(statusFeed.cron).toBe("*/2 * * * *");
+    expect(statusFeed.slaSeconds).toBe(600);
+    expect(statusFeed.urls()).toEqual(statusProviders.map((p) => p.endpoint));
+    expect(statusProviders.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("run() builds a sorted, schema-valid snapshot from the recorded pages", async () => {
+    const out = await statusFeed.run(context(client("pipelines/fixtures")));
+    expect(() => statusSnapshot.parse(out.data)).not.toThrow();
+    const ids = out.data.services.map((s) => s.provider);
+    expect(ids).toEqual([...statusProviders.map((p) => p.provider)].sort());
+    expect(out.rows).toBe(statusProviders.length);
+    expect(out.sources?.every((s) => s.ok)).toBe(true);
+    const by = Object.fromEntries(out.data.services.map((s) => [s.provider, s]));
+    expect(by["openai"]?.status).toBe("operational");
+    expect(by["anthropic"]?.status).toBe("degraded");
+    expect(by["groq"]?.status).toBe("down");
+    expect(by["cerebras"]?.status).toBe("degraded");
+    expect(by["google"]?.status).toBe("degraded");
+    expect(by["together"]?.status).toBe("degraded");
+    expect(by["xai"]?.status).toBe("operational");
+    expect(by["azure-openai"]?.components).toEqual([{ name: "Azure OpenAI", status: "operational" }]);
+    expect(by["replicate"]?.components.map((c) => c.name)).not.toContain("Inference and Training");
+    expect(by["perplexity"]?.components.find((c) => c.name === "Computer")?.status).toBe("unknown");
+  });
+
+  it("run() writes one status_samples row per provider keyed by ts and provider", async () => {
+    const out = await statusFeed.run(context(client("pipelines/fixtures")));
+    const batch = out.warehouse?.find((b) => b.table === "status_samples");
+    expect(batch?.key).toEqual(["ts", "provider"]);
+    expect(batch?.rows).toHaveLength(statusProviders.length);
+    const groq = batch?.rows.find((r) => r["provider"] === "groq");
+    expect(groq).toEqual({
+      ts: "2026-11-22T10:00:00.000Z",
+      date: "2026-11-22",
+      provider: "groq",
+      status: "down",
+      components_total: 4,
+      components_degraded: 1,
+      components_down: 1,
+    });
+  });
+
+  it("run() reports a provider whose fixture is missing as unknown and records the error", async () => {
+    const missing = statusProviders.find((p) => p.provider === "cohere")!;
+    const dir = tempReplay((d) => rmSync(join(d, replayPathFor(missing.endpoint))));
+    const notices: string[] = [];
+    const out = await statusFeed.run(context(client(dir), notices));
+    const cohere = out.data.services.find((s) => s.provider === "cohere");
+    expect(cohere).toEqual({ name: "Cohere", provider: "cohere", status: "unknown", statusPageUrl: "https://status.cohere.com", components: [] });
+    const health = out.sources?.find((s) => s.id === "cohere");
+    expect(health?.ok).toBe(false);
+    expect(health?.error).toMatch(/status\.cohere\.com/);
+    expect(out.sources?.filter((s) => !s.ok)).toHaveLength(1);
+    expect(notices.some((n) => n.includes("cohere"))).toBe(true);
+    expect(out.warehouse?.[0]?.rows.find((r) => r["provider"] === "cohere")?.["status"]).toBe("unknown");
+  });
+
+  it("run() reports a provider answering 500 as unknown", async () => {
+    const failing = statusProviders.find((p) => p.provider === "together")!;
+    const dir = tempReplay((d) =>
+      writeFileSync(join(d, `${replayPathFor(failing.endpoint)}.meta.json`), JSON.stringify({ status: 500, headers: { "content-type": "text/html" } })),
+    );
+    const out = await statusFeed.run(context(client(dir)));
+    expect(out.data.services.find((s) => s.provider === "together")?.status).toBe("unknown");
+    expect(out.sources?.find((s) => s.id === "together")).toMatchObject({ ok: false });
+    expect(out.data.services.find((s) => s.provider === "openai")?.status).toBe("operational");
+  });
+
+  it("run() reports a provider whose body does not parse as unknown", async () => {
+    const broken = statusProviders.find((p) => p.provider === "openai")!;
+    const dir = tempReplay((d) => writeFileSync(join(d, replayPathFor(broken.endpoint)), "<html>maintenance</html>"));
+    const out = await statusFeed.run(context(client(dir)));
+    expect(out.data.services.find((s) => s.provider === "openai")?.status).toBe("unknown");
+    expect(out.sources?.find((s) => s.id === "openai")?.error).toBeTruthy();
+  });
+
+  it("runStatus() fails only when every provider fails", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "status-empty-"));
+    temps.push(empty);
+    await expect(runStatus(context(client(empty)))).rejects.toThrow(/all \d+ providers failed/);
+  });
+});

@@ -1,0 +1,163 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSnapshotStore, type SnapshotStore } from "../lib/store/snapshot-store.ts";
+import type { HttpClient } from "../lib/types.ts";
+import { UnknownFeedError } from "./errors.ts";
+import { runFeeds } from "./run-feeds.ts";
+import { fnFeed, urlFeed } from "./test-feeds.ts";
+
+/** A client no test feed here should touch. */
+const noHttp: HttpClient = {
+  getText: async (url) => {
+    throw new Error(`unexpected request ${url}`);
+  },
+  getJson: async (url) => {
+    throw new Error(`unexpected request ${url}`);
+  },
+};
+
+const t = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 10, minutes));
+
+describe("runFeeds()", () => {
+  let dir: string;
+  let store: SnapshotStore;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "af-run-"));
+    store = createSnapshotStore({ dir });
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("runFeeds() writes a changed snapshot, its warehouse rows and the manifest", async () => {
+    const feed = fnFeed("alpha", (() => ({
+      data: { items: [{ id: "a", value: 1 }] },
+      rows: 1,
+      warehouse: [{ table: "alpha_values", key: ["id"], rows: [{ id: "a", value: 1 }] }],
+    })));
+    const progress: string[] = [];
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0), onProgress: (l) => progress.push(l) });
+    expect(r).toMatchObject({ feed: "alpha", status: "changed", rows: 1, notices: [] });
+    expect(r!.error).toBeUndefined();
+    expect(await store.latest("alpha")).toEqual({ items: [{ id: "a", value: 1 }] });
+    expect(existsSync(join(dir, "warehouse/alpha_values/2026-03-01.parquet"))).toBe(true);
+    expect((await store.manifest()).types.alpha).toMatchObject({ provenance: "live", slaSeconds: 900, cadence: "every 5 minutes", rows: 1 });
+    expect(progress).toHaveLength(2);
+    expect(progress[0]).toMatch(/alpha started/);
+    expect(progress[1]).toMatch(/alpha changed/);
+  });
+
+  it("runFeeds() with unchanged content writes nothing new but moves lastSuccess", async () => {
+    const feed = fnFeed("alpha", () => ({ data: { items: [{ id: "a", value: 1 }] }, rows: 1 }));
+    await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0) });
+    const latest = join(dir, "alpha/latest.json");
+    const before = { bytes: await readFile(latest), mtime: (await stat(latest)).mtimeMs };
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(5) });
+    expect(r!.status).toBe("unchanged");
+    expect(await readFile(latest)).toEqual(before.bytes);
+    expect((await stat(latest)).mtimeMs).toBe(before.mtime);
+    expect(await readdir(join(dir, "alpha"))).toHaveLength(2);
+    const meta = (await store.manifest()).types.alpha!;
+    expect(meta.lastSuccess).toBe(t(5).toISOString());
+    expect(meta.lastChanged).toBe(t(0).toISOString());
+  });
+
+  it("runFeeds() treats a schema failure as a failed feed and keeps the old snapshot", async () => {
+    let data: unknown = { items: [{ id: "a", value: 1 }] };
+    const feed = fnFeed("alpha", () => ({ data, rows: 1 }));
+    await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0) });
+    const bytes = await readFile(join(dir, "alpha/latest.json"));
+    data = { items: [{ id: "a", value: "not a number" }], extra: true };
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(5) });
+    expect(r!.status).toBe("failed");
+    expect(r!.error).toMatch(/^FeedSchemaError: feed alpha: output failed its schema/);
+    expect(await readFile(join(dir, "alpha/latest.json"))).toEqual(bytes);
+    const meta = (await store.manifest()).types.alpha!;
+    expect(meta.lastError).toMatch(/FeedSchemaError/);
+    expect(meta.lastSuccess).toBe(t(0).toISOString());
+    expect(meta.lastAttempt).toBe(t(5).toISOString());
+  });
+
+  it("runFeeds() keeps going when one feed throws and records each outcome", async () => {
+    const good = fnFeed("good", () => ({ data: { items: [] }, rows: 0 }));
+    const bad = fnFeed("bad", () => {
+      throw new Error("upstream gone");
+    });
+    const results = await runFeeds({ feeds: { good, bad }, store, http: noHttp, now: t(0) });
+    expect(results.map((r) => [r.feed, r.status])).toEqual([["good", "changed"], ["bad", "failed"]]);
+    expect(results[1]!.error).toBe("Error: upstream gone");
+    expect((await store.manifest()).types.bad).toMatchObject({ lastError: "Error: upstream gone", lastSuccess: null });
+  });
+
+  it("runFeeds() passes notices, previous() and the run clock to the feed", async () => {
+    await store.recordSuccess({ type: "other", data: { n: 41 }, rows: 1, now: t(0), provenance: "live", slaSeconds: 60, cadence: "x" });
+    const feed = fnFeed("alpha", () => ({ data: { items: [] }, rows: 0 }), {
+      async run(ctx) {
+        const prev = await ctx.previous<{ n: number }>("other");
+        ctx.notice(`previous n=${prev?.n}, now=${ctx.now.toISOString()}`);
+        return { data: { items: [{ id: "n", value: (prev?.n ?? 0) + 1 }] }, rows: 1 };
+      },
+    });
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(7) });
+    expect(r!.notices).toEqual([`previous n=41, now=${t(7).toISOString()}`]);
+    expect(await store.latest("alpha")).toEqual({ items: [{ id: "n", value: 42 }] });
+  });
+
+  it("runFeeds() with dryRun validates and reports but writes nothing", async () => {
+    const feed = fnFeed("alpha", () => ({
+      data: { items: [{ id: "a", value: 1 }] },
+      rows: 1,
+      warehouse: [{ table: "alpha_values", key: ["id"], rows: [{ id: "a", value: 1 }] }],
+    }));
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0), dryRun: true });
+    expect(r!.status).toBe("changed");
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("runFeeds() fails a feed that does not settle within feedTimeoutMs", async () => {
+    const feed = fnFeed("slow", () => new Promise(() => undefined));
+    const [r] = await runFeeds({ feeds: { slow: feed }, store, http: noHttp, now: t(0), feedTimeoutMs: 50 });
+    expect(r!.status).toBe("failed");
+    expect(r!.error).toMatch(/FeedTimeoutError: feed slow: run did not finish within 50 ms/);
+  });
+
+  it("runFeeds() runs only the named feeds and rejects unknown names before running any", async () => {
+    let ran = 0;
+    const a = fnFeed("a", () => (ran++, { data: { items: [] }, rows: 0 }));
+    const b = fnFeed("b", () => (ran++, { data: { items: [] }, rows: 0 }));
+    const results = await runFeeds({ feeds: { a, b }, only: ["b"], store, http: noHttp, now: t(0) });
+    expect(results.map((r) => r.feed)).toEqual(["b"]);
+    await expect(runFeeds({ feeds: { a, b }, only: ["b", "nope"], store, http: noHttp })).rejects.toBeInstanceOf(UnknownFeedError);
+    expect(ran).toBe(1);
+  });
+
+  it("runFeeds() limits how many feeds run at once", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const make = (type: string) =>
+      fnFeed(type, async () => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((ok) => setTimeout(ok, 30));
+        inFlight--;
+        return { data: { items: [] }, rows: 0 };
+      });
+    const feeds = Object.fromEntries(["a", "b", "c", "d", "e"].map((n) => [n, make(n)]));
+    await runFeeds({ feeds, store, http: noHttp, now: t(0), concurrency: 2 });
+    expect(peak).toBe(2);
+  });
+
+  it("runFeeds() with replayDir reads fixtures through the real client and records provenance replay", async () => {
+    const fixtures = join(dir, "fixtures");
+    await mkdir(join(fixtures, "upstream.example.test"), { recursive: true });
+    await writeFile(join(fixtures, "upstream.example.test/data.json"), JSON.stringify({ items: [{ id: "r", value: 3 }] }));
+    await writeFile(join(fixtures, "upstream.example.test/data.json.meta.json"), JSON.stringify({ status: 200, headers: { "content-type": "application/json" } }));
+    const snapshots = join(dir, "snapshots");
+    const [r] = await runFeeds({ feeds: { rep: urlFeed("rep", "https://upstream.example.test/data.json") }, snapshotsDir: snapshots, replayDir: fixtures, now: t(0) });
+    expect(r).toMatchObject({ status: "changed", rows: 1 });
+    const replayStore = createSnapshotStore({ dir: snapshots });
+    expect((await replayStore.manifest()).types.rep!.provenance).toBe("replay");
+    expect(await replayStore.latest("rep")).toEqual({ items: [{ id: "r", value: 3 }] });
+  });
+});

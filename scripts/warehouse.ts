@@ -1,0 +1,4 @@
+/** Entry point of `npm run warehouse`; see pipelines/lib/warehouse/cli.ts. */
+import { main } from "../pipelines/lib/warehouse/cli.ts";
+
+process.exitCode = await main();
