@@ -50,6 +50,17 @@ export interface RenderContext {
   /** PUBLIC_BASE_URL (no trailing slash). */
   baseUrl: string;
   now: Date;
+  /** Every registered route (set by the app; discovery routes such as /api/meta read it). */
+  routes?: readonly RouteDef<any, any, any>[];
+  /** RATE_LIMIT_PER_MINUTE of the free tier (0 = off), set by the app for /api/meta. */
+  rateLimitPerMinute?: number;
+}
+
+/** What a `handle` function sees: the render context plus the request itself. */
+export interface HandleContext extends RenderContext {
+  request: Request;
+  /** Client address (socket peer, or X-Forwarded-For when TRUST_PROXY trusts the peer). */
+  clientIp: string;
 }
 
 /** A non-JSON response (RSS, JSON Feed, text). */
@@ -91,6 +102,16 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   /** Cost in credits (premium routes). */
   cost?: number;
   render?: (ctx: RenderContext, input: RouteInput<Q, P>) => R | RawBody | Promise<R | RawBody>;
+  /** Schema of a JSON request body (POST routes with `handle`); a ZodError answers 400 invalid_body. */
+  body?: z.ZodType<unknown>;
+  /**
+   * For routes that need the request (never cached). May return a JSON value, a RawBody, or a ready
+   * Response (status and headers of its own); CORS and rate-limit headers are added by the app.
+   */
+  handle?: (
+    ctx: HandleContext,
+    input: RouteInput<Q, P> & { body: unknown },
+  ) => R | RawBody | Response | Promise<R | RawBody | Response>;
 }
 
 /** Thrown by render/handle functions for a clean JSON 4xx. */

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApp, type AnyRoute, type ServedSnapshots } from "./app.ts";
+import { defineRoute } from "./registry/define.ts";
+import type { LoadedSnapshot } from "./registry/types.ts";
+
+function fakeSnapshots(types: Record<string, unknown>): ServedSnapshots & { bump(): void } {
+  const listeners = new Set<(g: number) => void>();
+  let generation = 1;
+  return {
+    get generation() {
+      return generation;
+    },
+    bump() {
+      generation++;
+      for (const l of listeners) l(generation);
+    },
+    onReload: (l) => (listeners.add(l), () => listeners.delete(l)),
+    get: <T,>(t: string) =>
+      t in types ? ({ type: t, data: types[t], meta: { slaSeconds: 60 } } as unknown as LoadedSnapshot<T>) : undefined,
+    types: () => Object.keys(types),
+    dates: () => [],
+    dated: async () => undefined,
+  };
+}
+
+function build(routes: AnyRoute[], snapshots = fakeSnapshots({ news: { n: 1 } }), rate = 0) {
+  return createApp({ routes, snapshots, baseUrl: "http://x.test", rateLimitPerMinute: rate, trustProxy: null });
+}
+
+describe("createApp()", () => {
+  it("validates the query with the route schema and answers 400 invalid_query with issues", async () => {
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/q",
+      tier: "free",
+      summary: "q",
+      tags: [],
+      query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      response: z.object({ limit: z.number() }),
+      render: (_ctx, { query }) => ({ limit: query.limit }),
+    });
+    const { app } = build([route]);
+    expect(await (await app.request("/api/q?limit=7")).json()).toEqual({ limit: 7 });
+    const bad = await app.request("/api/q?limit=500");
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { ok: boolean; error: string; message: string; issues: { path: string }[] };
+    expect(body).toMatchObject({ ok: false, error: "invalid_query" });
+    expect(body.issues[0]?.path).toBe("limit");
+  });
+
+  it("renders once per normalized input and generation, and drops the cache on reload", async () => {
+    let calls = 0;
+    const snapshots = fakeSnapshots({ news: { n: 1 } });
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/c",
+      tier: "free",
+      summary: "c",
+      tags: [],
+      query: z.object({ a: z.string().default("x") }),
+      response: z.object({ calls: z.number() }),
+      render: () => ({ calls: ++calls }),
+    });
+    const { app } = build([route], snapshots);
+    await app.request("/api/c");
+    await app.request("/api/c?a=x");
+    await app.request("/api/c");
+    expect(calls).toBe(1);
+    await app.request("/api/c?a=y");
+    expect(calls).toBe(2);
+    snapshots.bump();
+    expect(await (await app.request("/api/c")).json()).toEqual({ calls: 3 });
+  });
+
+  it("answers 503 snapshot_unavailable when a declared snapshot is absent", async () => {
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/s",
+      tier: "free",
+      summary: "s",
+      tags: [],
+      snapshots: ["benchmarks"],
+      response: z.object({}),
+      render: () => ({}),
+    });
+    const res = await build([route]).app.request("/api/s");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ ok: false, error: "snapshot_unavailable" });
+  });
+
+  it("turns an unexpected throw into a bare 500 internal_error without the stack", async () => {
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/boom",
+      tier: "free",
+      summary: "b",
+      tags: [],
+      response: z.object({}),
+      render: () => {
+        throw new TypeError("secret internals at /srv/app.ts:12");
+      },
+    });
+    const res = await build([route]).app.request("/api/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ ok: false, error: "internal_error", message: expect.any(String) });
+    expect(text).not.toContain("secret");
+  });
+
+  it("refuses two routes with the same method and path", () => {
+    const r = defineRoute({ method: "GET", path: "/a", tier: "free", summary: "", tags: [], response: z.object({}), render: () => ({}) });
+    expect(() => build([r, r])).toThrow(/declared twice/);
+  });
+
+  it("passes the request to handle routes and never caches them", async () => {
+    let n = 0;
+    const route = defineRoute({
+      method: "POST",
+      path: "/api/h",
+      tier: "payment",
+      summary: "h",
+      tags: [],
+      body: z.object({ x: z.number() }),
+      response: z.object({ n: z.number(), x: z.number() }),
+      handle: (ctx, { body }) => ({ n: ++n, x: (body as { x: number }).x, ua: ctx.request.headers.get("user-agent") }),
+    });
+    const { app } = build([route]);
+    const post = (b: string) => app.request("/api/h", { method: "POST", body: b, headers: { "content-type": "application/json", "user-agent": "t" } });
+    expect(await (await post('{"x":2}')).json()).toEqual({ n: 1, x: 2, ua: "t" });
+    expect(await (await post('{"x":2}')).json()).toMatchObject({ n: 2 });
+    const bad = await post('{"x":"no"}');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "invalid_body" });
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The h3 app, built from the route registry alone. Per route: CORS, the per-IP limit on the free surface,
+ * input validation with the route's zod schemas, then either the static-first path (render once per input
+ * and snapshot generation, keep the bytes, gzip/brotli copies and a strong ETag, answer 304s) or `handle`
+ * for routes that need the request. Every error leaves as `{ ok: false, error, message }`.
+ */
+import { H3, getQuery, getRouterParams, type H3Event } from "h3";
+import { ZodError } from "zod";
+import { ApiError, type RawBody, type RenderContext, type RouteDef, type SnapshotReader } from "./registry/types.ts";
+import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
+import { preflightResponse, setCorsHeaders } from "./http/cors.ts";
+import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
+import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
+import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
+import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
+
+/** A route of any input and output type, as the registry holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any>;
+
+/** Snapshots as the app needs them: the reader plus a generation that grows on every reload. */
+export interface ServedSnapshots extends SnapshotReader {
+  readonly generation: number;
+  onReload?(listener: (generation: number) => void): () => void;
+}
+
+/** Options for {@link createApp}. */
+export interface AppOptions {
+  routes: readonly AnyRoute[];
+  snapshots: ServedSnapshots;
+  /** PUBLIC_BASE_URL, no trailing slash. */
+  baseUrl: string;
+  /** 0 turns the limiter off. */
+  rateLimitPerMinute: number;
+  /** TRUST_PROXY (proxy-addr syntax) or null. */
+  trustProxy: string | null;
+  cache?: ResponseCacheOptions;
+  /** Cache-Control max-age of free responses in seconds (default 60). */
+  maxAgeSeconds?: number;
+  /** Receives every 5xx cause (never sent to the client). */
+  onServerError?: (error: unknown, where: string) => void;
+  now?: () => Date;
+}
+
+/** Tiers the per-IP limit applies to. Premium and payment calls are metered by credits instead. */
+const LIMITED_TIERS = new Set(["discovery", "free", "preview"]);
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** What createApp returns: the h3 app and its cache (exposed for tests and the reload hook). */
+export interface BuiltApp {
+  app: H3;
+  cache: ResponseCache;
+  /** Stop listening to snapshot reloads. */
+  dispose(): void;
+}
+
+/** Build the h3 app from the registry. Throws when two routes share a method and path. */
+export function createApp(options: AppOptions): BuiltApp {
+  const { routes, snapshots } = options;
+  const now = options.now ?? (() => new Date());
+  const cache = new ResponseCache(options.cache);
+  const limiter = createRateLimiter(options.rateLimitPerMinute);
+  const clientIp = createClientIp(options.trustProxy);
+  const maxAge = options.maxAgeSeconds ?? 60;
+  const unsubscribe = snapshots.onReload?.(() => cache.clear()) ?? (() => {});
+  const app = new H3({
+    onError: (error, event) => {
+      // Only reached for failures outside route handlers (h3's own checks, e.g. malformed URLs).
+      const status = error.status >= 400 && error.status < 500 ? error.status : 500;
+      if (status >= 500) options.onServerError?.(error, event.url.pathname);
+      return jsonResponse(
+        status,
+        errorBody(status === 400 ? "bad_request" : status >= 500 ? "internal_error" : "error", status >= 500 ? "the server failed to answer this request" : error.message),
+      );
+    },
+  });
+
+  const byPath = new Map<string, Map<string, AnyRoute>>();
+  for (const route of routes) {
+    const methods = byPath.get(route.path) ?? new Map<string, AnyRoute>();
+    if (methods.has(route.method)) throw new Error(`route registry: ${route.method} ${route.path} is declared twice`);
+    if (!route.render && !route.handle) throw new Error(`route registry: ${route.method} ${route.path} has neither render nor handle`);
+    methods.set(route.method, route);
+    byPath.set(route.path, methods);
+  }
+
+  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now };
+  for (const [path, methods] of byPath) {
+    const allowed = [...methods.keys()];
+    if (allowed.includes("GET")) allowed.push("HEAD");
+    app.all(path, async (event) => {
+      const method = event.req.method.toUpperCase();
+      if (method === "OPTIONS") {
+        return preflightResponse(allowed, event.req.headers.get("access-control-request-headers"));
+      }
+      const route = methods.get(method === "HEAD" ? "GET" : method);
+      if (!route) {
+        return jsonResponse(
+          405,
+          errorBody("method_not_allowed", `${method} is not allowed on ${path}; use ${allowed.join(", ")}`),
+          { Allow: [...allowed, "OPTIONS"].join(", ") },
+        );
+      }
+      return serveRoute(route, event, method === "HEAD", deps);
+    });
+  }
+  app.all("/**", (event) =>
+    jsonResponse(404, errorBody("not_found", `no route for ${event.req.method} ${event.url.pathname}; see /api/meta`)),
+  );
+
+  return { app, cache, dispose: unsubscribe };
+}
+
+interface ServeDeps {
+  options: AppOptions;
+  cache: ResponseCache;
+  limiter: RateLimiter | null;
+  clientIp: ClientIpResolver;
+  maxAge: number;
+  now: () => Date;
+}
+
+async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: ServeDeps): Promise<Response> {
+  const { options, cache, limiter } = deps;
+  const snapshots = options.snapshots;
+  const ip = deps.clientIp(event.req.ip, event.req.headers.get("x-forwarded-for"));
+  let rateHeaders: Record<string, string> = {};
+  if (limiter && LIMITED_TIERS.has(route.tier)) {
+    const decision = await limiter.check(ip);
+    rateHeaders = decision.headers;
+    if (!decision.allowed) {
+      return jsonResponse(
+        429,
+        errorBody("rate_limited", `more than ${limiter.perMinute} requests per minute from ${ip}; retry in ${decision.retryAfterSeconds} s`),
+        rateHeaders,
+      );
+    }
+  }
+
+  try {
+    const cacheable = Boolean(route.render) && route.method === "GET";
+    const generation = snapshots.generation;
+    const rawKey = `${route.method} ${event.url.pathname}${event.url.search}`;
+    if (cacheable) {
+      const hit = cache.get(rawKey, generation);
+      if (hit) return sendCached(hit, event, head, rateHeaders, deps.maxAge);
+    }
+
+    const input = parseInput(route, event);
+    const normKey = `${route.method} ${route.path} ${canonical(input)}`;
+    if (cacheable) {
+      const hit = cache.get(normKey, generation);
+      if (hit) {
+        cache.set(rawKey, hit);
+        return sendCached(hit, event, head, rateHeaders, deps.maxAge);
+      }
+    }
+
+    const missing = (route.snapshots ?? []).filter((t) => !snapshots.get(t));
+    if (missing.length > 0) {
+      throw new ApiError(503, "snapshot_unavailable", `snapshot ${missing.join(", ")} is not available yet; the pipelines have not produced it or its file is unreadable`);
+    }
+    const ctx: RenderContext = {
+      snapshots,
+      baseUrl: options.baseUrl,
+      now: deps.now(),
+      routes: options.routes,
+      rateLimitPerMinute: options.rateLimitPerMinute,
+    };
+
+    if (route.render) {
+      const result = await route.render(ctx, input);
+      const [bytes, contentType] = serialize(result, route);
+      const body = new CachedBody(bytes, contentType, generation);
+      if (cacheable && generation === snapshots.generation) {
+        cache.set(normKey, body);
+        cache.set(rawKey, body);
+      }
+      return sendCached(body, event, head, rateHeaders, deps.maxAge);
+    }
+
+    let body: unknown;
+    if (route.body) {
+      let raw: unknown;
+      try {
+        raw = await event.req.json();
+      } catch {
+        throw new ApiError(400, "invalid_body", "the request body is not valid JSON");
+      }
+      try {
+        body = route.body.parse(raw);
+      } catch (err) {
+        if (err instanceof ZodError) throw invalidInput("body", err);
+        throw err;
+      }
+    }
+    const result = await route.handle!({ ...ctx, request: event.req, clientIp: ip }, { ...input, body });
+    if (result instanceof Response) {
+      setCorsHeaders(result.headers);
+      for (const [k, v] of Object.entries(rateHeaders)) result.headers.set(k, v);
+      return result;
+    }
+    const [bytes, contentType] = serialize(result, route);
+    const headers = new Headers({ "Content-Type": contentType, "Cache-Control": "no-store", ...rateHeaders });
+    setCorsHeaders(headers);
+    return new Response(head ? null : bytes, { status: 200, headers });
+  } catch (err) {
+    const parts = toErrorParts(err);
+    if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
+    return jsonResponse(parts.status, parts.body, rateHeaders);
+  }
+}
+
+function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: unknown } {
+  let query: unknown = {};
+  let params: unknown = {};
+  if (route.params) {
+    try {
+      params = route.params.parse(getRouterParams(event, { decode: true }));
+    } catch (err) {
+      if (err instanceof ZodError) throw invalidInput("params", err);
+      throw err;
+    }
+  }
+  if (route.query) {
+    try {
+      query = route.query.parse(getQuery(event));
+    } catch (err) {
+      if (err instanceof ZodError) throw invalidInput("query", err);
+      throw err;
+    }
+  }
+  return { query, params };
+}
+
+/** JSON with keys sorted at every depth: equal inputs give equal cache keys. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function isRawBody(value: unknown): value is RawBody {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.contentType === "string" && typeof v.body === "string" && Object.keys(v).length === 2;
+}
+
+const encoder = new TextEncoder();
+
+function serialize(result: unknown, route: AnyRoute): [Uint8Array, string] {
+  if (isRawBody(result)) return [encoder.encode(result.body), result.contentType];
+  const text = JSON.stringify(result);
+  if (text === undefined) throw new Error(`${route.method} ${route.path} rendered a value with no JSON form`);
+  return [encoder.encode(text), route.contentType && route.contentType !== "application/json" ? route.contentType : JSON_TYPE];
+}
+
+function sendCached(
+  body: CachedBody,
+  event: H3Event,
+  head: boolean,
+  rateHeaders: Record<string, string>,
+  maxAge: number,
+): Response {
+  const encoding = pickEncoding(event.req.headers.get("accept-encoding"));
+  const encoded = encoding ? body.encoded(encoding) : null;
+  const etag = variantEtag(body.etag, encoded ? encoding : null);
+  const headers = new Headers(rateHeaders);
+  setCorsHeaders(headers);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", `public, max-age=${maxAge}`);
+  headers.set("Vary", "Accept-Encoding");
+  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), body.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", body.contentType);
+  const bytes = encoded ?? body.bytes;
+  if (encoded && encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(bytes.byteLength));
+  return new Response(head ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+}
+
+function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {
+  const headers = new Headers(extra);
+  setCorsHeaders(headers);
+  headers.set("Content-Type", JSON_TYPE);
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("loadConfig()", () => {
+  it("applies the documented defaults", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+      publicBaseUrl: "http://localhost:3000",
+      snapshotsDir: "snapshots",
+      rateLimitPerMinute: 120,
+      trustProxy: null,
+    });
+  });
+
+  it("reads every variable and strips a trailing slash from the base URL", () => {
+    const c = loadConfig({ PORT: "8080", HOST: "0.0.0.0", PUBLIC_BASE_URL: "https://feed.example/", RATE_LIMIT_PER_MINUTE: "0", TRUST_PROXY: "loopback, 10.0.0.0/8" });
+    expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", publicBaseUrl: "https://feed.example", rateLimitPerMinute: 0, trustProxy: "loopback, 10.0.0.0/8" });
+  });
+
+  it("fails with the variable name and value on bad input", () => {
+    expect(() => loadConfig({ PORT: "80a" })).toThrow(/PORT must be an integer, got "80a"/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT must be between 0 and 65535/);
+    expect(() => loadConfig({ TRUST_PROXY: "not-an-ip" })).toThrow(/TRUST_PROXY .*"not-an-ip"/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "feed.example" })).toThrow(/PUBLIC_BASE_URL/);
+  });
+});

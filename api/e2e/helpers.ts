@@ -1,0 +1,26 @@
+/** Shared pieces of the end-to-end tests: the standard fixture and example values for path parameters. */
+import type { AnyRoute } from "../app.ts";
+import { createSnapshotFixture, newsBody, STATUS_BODY, type SnapshotFixture } from "./snapshot-fixture.ts";
+
+/** Types the standard fixture holds. */
+export const FIXTURE_TYPES = ["news", "status"];
+
+/** news (one day) and status (two days). */
+export function standardFixture(): Promise<SnapshotFixture> {
+  return createSnapshotFixture([
+    { type: "news", dated: { "2025-01-15": newsBody(40) } },
+    { type: "status", dated: { "2025-01-14": STATUS_BODY, "2025-01-15": STATUS_BODY } },
+  ]);
+}
+
+/** Values for path parameters found in registered routes; a new parameter name must be added here. */
+const PARAM_EXAMPLES: Record<string, string> = { date: "2025-01-14", type: "status" };
+
+/** A concrete URL path for a route, its `:params` filled from PARAM_EXAMPLES. */
+export function examplePath(route: AnyRoute): string {
+  return route.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    const v = PARAM_EXAMPLES[name];
+    if (v === undefined) throw new Error(`e2e: no example value for path parameter :${name} of ${route.path}; add one to PARAM_EXAMPLES`);
+    return v;
+  });
+}

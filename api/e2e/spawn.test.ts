@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { standardFixture } from "./helpers.ts";
+import type { SnapshotFixture } from "./snapshot-fixture.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let fx: SnapshotFixture;
+let child: ChildProcess | undefined;
+let port = 0;
+let firstLine = "";
+
+beforeAll(async () => {
+  fx = await standardFixture();
+  port = await freePort();
+  child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+    cwd: new URL("../..", import.meta.url).pathname,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  firstLine = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
+    child!.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+    child!.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("\n")) {
+        clearTimeout(timer);
+        resolve(out.split("\n")[0]!);
+      }
+    });
+    child!.once("exit", (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child!.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  await fx?.remove();
+});
+
+describe("tsx api/server.ts --no-schedule", () => {
+  it("prints one line with its URL and serves HTTP on PORT", async () => {
+    expect(firstLine).toContain(`http://127.0.0.1:${port}`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/meta`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { site: { base_url: string }; api: { rate_limits: { free: { requests_per_minute: number } } } };
+    expect(body.site.base_url).toBe("https://feed.example");
+    expect(body.api.rate_limits.free.requests_per_minute).toBe(50);
+    expect(res.headers.get("ratelimit-limit")).toBe("50");
+  });
+
+  it("exits cleanly on SIGTERM", async () => {
+    const code = await new Promise<number | null>((resolve) => {
+      child!.once("exit", (c) => resolve(c));
+      child!.kill("SIGTERM");
+    });
+    expect(code).toBe(0);
+  });
+});
+
+describe("api/server.ts configuration", () => {
+  it("refuses a bad RATE_LIMIT_PER_MINUTE with a message naming it", async () => {
+    const bad = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+      cwd: new URL("../..", import.meta.url).pathname,
+      env: { ...process.env, PORT: "0", RATE_LIMIT_PER_MINUTE: "lots" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    bad.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((r) => bad.once("exit", r));
+    expect(code).toBe(1);
+    expect(err).toContain("RATE_LIMIT_PER_MINUTE");
+    expect(err).toContain('"lots"');
+  });
+});

@@ -1,0 +1,33 @@
+/** CORS for the public API: any origin, no credentials, the caching and rate-limit headers exposed. */
+
+const EXPOSE = [
+  "ETag",
+  "Retry-After",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "RateLimit-Policy",
+  "Content-Encoding",
+].join(", ");
+
+/** Set the CORS headers every response carries. */
+export function setCorsHeaders(headers: Headers): void {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSE);
+}
+
+/** A 204 answer to an OPTIONS preflight for a path that allows `methods`. */
+export function preflightResponse(methods: readonly string[], requestHeaders: string | null): Response {
+  const headers = new Headers();
+  setCorsHeaders(headers);
+  headers.set("Access-Control-Allow-Methods", [...methods, "OPTIONS"].join(", "));
+  headers.set(
+    "Access-Control-Allow-Headers",
+    requestHeaders && /^[\w\-, ]{1,500}$/.test(requestHeaders)
+      ? requestHeaders
+      : "Authorization, Content-Type, If-None-Match, X-Payment",
+  );
+  headers.set("Access-Control-Max-Age", "86400");
+  headers.set("Allow", [...methods, "OPTIONS"].join(", "));
+  return new Response(null, { status: 204, headers });
+}

@@ -1,0 +1,34 @@
+/** The one shape of every error body: `{ ok: false, error, message, ...details }`, never a stack trace. */
+import { ZodError } from "zod";
+import { ApiError } from "../registry/types.ts";
+
+/** JSON error body as sent on the wire. */
+export interface ErrorBody {
+  ok: false;
+  error: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+/** Build an error body. */
+export function errorBody(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
+  return { ...details, ok: false, error: code, message };
+}
+
+/** Turn a zod failure on one input part into a 400 ApiError with the issues listed. */
+export function invalidInput(part: "query" | "params" | "body", err: ZodError): ApiError {
+  const issues = err.issues.map((i) => ({ path: i.path.map(String).join("."), code: i.code, message: i.message }));
+  const first = issues[0];
+  const message = first ? `${part} ${first.path || "(root)"}: ${first.message}` : `invalid ${part}`;
+  return new ApiError(400, `invalid_${part}`, message, { issues });
+}
+
+/** Map anything thrown by a handler to a status and body; unknown errors become a bare 500. */
+export function toErrorParts(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof ApiError) {
+    const status = err.status >= 400 && err.status <= 599 ? err.status : 500;
+    return { status, body: errorBody(err.code, err.message, err.details) };
+  }
+  if (err instanceof ZodError) return toErrorParts(invalidInput("query", err));
+  return { status: 500, body: errorBody("internal_error", "the server failed to answer this request") };
+}

@@ -1,0 +1,54 @@
+/**
+ * GET /api/agents/directory: the curated agents directory (snapshot type `agents`), served as the feed wrote
+ * it: source, the categories present, and every agent entry.
+ */
+import { z } from "zod";
+import { agentCategory, agentEntrySchema } from "../../pipelines/catalog/agents.ts";
+import { agentsFeed, agentsSnapshotSchema } from "../../pipelines/feeds/agents.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type SnapshotReader } from "../registry/types.ts";
+
+/** Query of GET /api/agents/directory: none (unknown parameters are rejected). */
+export const AgentsDirectoryQuery = z.strictObject({});
+
+/** Body of GET /api/agents/directory. */
+export const AgentsDirectoryResponse = z.strictObject({
+  ok: z.literal(true),
+  source: z.string().meta({ description: "Where the directory comes from (curated by the project)." }),
+  categories: z.array(agentCategory).meta({ description: "Categories present in agents[], sorted." }),
+  agents: z.array(agentEntrySchema),
+});
+
+export type AgentsDirectoryBody = z.infer<typeof AgentsDirectoryResponse>;
+
+/** Read and check the `agents` snapshot; 503 when it is missing or does not match its schema. */
+function readAgents(snapshots: SnapshotReader) {
+  const snapshot = snapshots.get("agents");
+  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the agents snapshot has not been built yet");
+  const parsed = agentsSnapshotSchema.safeParse(snapshot.data);
+  if (!parsed.success) {
+    throw new ApiError(503, "snapshot_unavailable", `the agents snapshot of ${snapshot.meta.date} does not match its schema`);
+  }
+  return parsed.data;
+}
+
+/** The route family of the agents directory. */
+export const agentsDirectoryRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/agents/directory",
+    tier: "free",
+    summary: "Curated directory of AI agents and agent frameworks, with categories.",
+    description:
+      "Hand-curated entries (coding, computer-use, research, framework, customer-service, general), each with its official source URLs and the date it was checked. pricing is a short note, not a number. statusPageUrl appears only when the provider runs a public status page. Agents are sorted by id; categories lists the categories present.",
+    tags: ["agents"],
+    query: AgentsDirectoryQuery,
+    response: AgentsDirectoryResponse,
+    snapshots: ["agents"],
+    freshness: { cadence: agentsFeed.cadence, slaSeconds: agentsFeed.slaSeconds },
+    render: (ctx): AgentsDirectoryBody => {
+      const data = readAgents(ctx.snapshots);
+      return { ok: true, source: data.source, categories: data.categories, agents: data.agents };
+    },
+  }),
+];

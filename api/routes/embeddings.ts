@@ -1,0 +1,61 @@
+/**
+ * GET /api/embeddings: the curated embeddings and rerankers catalog (snapshot type `embeddings`), optionally
+ * restricted to one type.
+ */
+import { z } from "zod";
+import { embeddingEntrySchema, embeddingType } from "../../pipelines/catalog/embeddings.ts";
+import { embeddingsFeed, embeddingsSnapshotSchema, type EmbeddingsSnapshot } from "../../pipelines/feeds/embeddings.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type SnapshotReader } from "../registry/types.ts";
+
+/** Query of GET /api/embeddings; any other parameter or value answers 400. */
+export const EmbeddingsQuery = z.strictObject({
+  type: embeddingType.optional().meta({ description: "Only embedding models or only rerankers; omit for both." }),
+});
+
+export type EmbeddingsQueryInput = z.infer<typeof EmbeddingsQuery>;
+
+/** Body of GET /api/embeddings. */
+export const EmbeddingsResponse = z.strictObject({
+  ok: z.literal(true),
+  lastUpdated: z.iso.date().meta({ description: "Newest date an entry was checked (from the data, not the clock)." }),
+  count: z.int().nonnegative(),
+  models: z.array(embeddingEntrySchema),
+});
+
+export type EmbeddingsBody = z.infer<typeof EmbeddingsResponse>;
+
+/** Read and check the `embeddings` snapshot; 503 when it is missing or does not match its schema. */
+function readEmbeddings(snapshots: SnapshotReader): EmbeddingsSnapshot {
+  const snapshot = snapshots.get("embeddings");
+  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the embeddings snapshot has not been built yet");
+  const parsed = embeddingsSnapshotSchema.safeParse(snapshot.data);
+  if (!parsed.success) {
+    throw new ApiError(503, "snapshot_unavailable", `the embeddings snapshot of ${snapshot.meta.date} does not match its schema`);
+  }
+  return parsed.data;
+}
+
+/** Filter the catalog by the query: `type` keeps one kind; no filter keeps all. Pure. */
+export function selectEmbeddings(data: EmbeddingsSnapshot, query: EmbeddingsQueryInput): EmbeddingsBody {
+  const models = query.type ? data.models.filter((m) => m.type === query.type) : data.models;
+  return { ok: true, lastUpdated: data.lastUpdated, count: models.length, models };
+}
+
+/** The route family of the embeddings catalog. */
+export const embeddingsRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/embeddings",
+    tier: "free",
+    summary: "Curated catalog of embedding models and rerankers: dimensions, limits, price, license, MTEB.",
+    description:
+      "type=embedding|reranker filters; anything else answers 400. dimensions is null for rerankers. pricePer1MTokens is USD per 1M input tokens, null when there is no per-token price (open weights you host, per-search pricing; see pricingNote). mtebAvg is the English MTEB (v1, 56 datasets) average as published by the provider's docs or the model card (the note says which); null when not attributable. lastUpdated is the newest check date in the data.",
+    tags: ["catalogs"],
+    query: EmbeddingsQuery,
+    response: EmbeddingsResponse,
+    snapshots: ["embeddings"],
+    freshness: { cadence: embeddingsFeed.cadence, slaSeconds: embeddingsFeed.slaSeconds },
+    render: (ctx, { query }): EmbeddingsBody => selectEmbeddings(readEmbeddings(ctx.snapshots), query),
+  }),
+];

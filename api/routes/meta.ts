@@ -1,0 +1,127 @@
+/** Discovery routes: the endpoint catalog (/api/meta), the OpenAPI document and /llms.txt, all from the registry. */
+import { z } from "zod";
+import { defineRoute } from "../registry/define.ts";
+import { API_VERSION, buildOpenApi } from "../docs/openapi.ts";
+import { buildLlmsTxt } from "../docs/llms-txt.ts";
+import { describeEndpoints } from "../docs/endpoints.ts";
+
+const ParamSchema = z.strictObject({
+  name: z.string(),
+  in: z.enum(["query", "path"]),
+  type: z.string(),
+  required: z.boolean(),
+  description: z.string().optional(),
+  default: z.unknown().optional(),
+  enum: z.array(z.unknown()).optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  pattern: z.string().optional(),
+  format: z.string().optional(),
+});
+
+const EndpointSchema = z.strictObject({
+  method: z.string(),
+  path: z.string(),
+  tier: z.string(),
+  summary: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()),
+  content_type: z.string(),
+  cost_credits: z.number().int().optional(),
+  params: z.array(ParamSchema),
+  freshness: z
+    .strictObject({
+      cadence: z.string(),
+      sla_seconds: z.number(),
+      last_success: z.string().nullable(),
+      stale: z.boolean(),
+    })
+    .nullable(),
+});
+
+/** Body of GET /api/meta. */
+export const MetaResponse = z.strictObject({
+  ok: z.literal(true),
+  site: z.strictObject({ name: z.string(), base_url: z.string(), description: z.string() }),
+  api: z.strictObject({
+    version: z.string(),
+    openapi: z.string(),
+    llms_txt: z.string(),
+    rate_limits: z.strictObject({
+      free: z.strictObject({
+        requests_per_minute: z.number().int().nullable(),
+        scope: z.string(),
+        headers: z.array(z.string()),
+      }),
+    }),
+    errors: z.strictObject({ shape: z.string(), codes: z.array(z.string()) }),
+    endpoints: z.array(EndpointSchema),
+  }),
+});
+
+const ERROR_CODES = [
+  "invalid_query",
+  "invalid_params",
+  "invalid_body",
+  "not_found",
+  "method_not_allowed",
+  "snapshot_not_found",
+  "rate_limited",
+  "snapshot_unavailable",
+  "internal_error",
+];
+
+/** /api/meta, /openapi.json, /llms.txt. */
+export const metaRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/meta",
+    tier: "discovery",
+    summary: "Catalog of every endpoint with parameters, tiers, freshness SLAs and rate limits.",
+    description:
+      "Generated from the route registry. freshness.last_success is the oldest last success among the snapshot types a route reads; stale is true when that is older than the SLA or missing.",
+    tags: ["discovery"],
+    response: MetaResponse,
+    render: (ctx) => ({
+      ok: true as const,
+      site: {
+        name: "agentfeed",
+        base_url: ctx.baseUrl,
+        description: "Open, self-hostable AI-ecosystem data service: dated snapshots served free as JSON.",
+      },
+      api: {
+        version: API_VERSION,
+        openapi: `${ctx.baseUrl}/openapi.json`,
+        llms_txt: `${ctx.baseUrl}/llms.txt`,
+        rate_limits: {
+          free: {
+            requests_per_minute: ctx.rateLimitPerMinute ? ctx.rateLimitPerMinute : null,
+            scope: "per client IP, fixed 60-second window, shared by the discovery, free and preview tiers",
+            headers: ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy", "Retry-After (on 429)"],
+          },
+        },
+        errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: ERROR_CODES },
+        endpoints: describeEndpoints(ctx.routes ?? [], ctx.snapshots, ctx.now),
+      },
+    }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/openapi.json",
+    tier: "discovery",
+    summary: "OpenAPI 3.1.0 description of every route, generated from the registry.",
+    tags: ["discovery"],
+    response: z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+    render: (ctx) => buildOpenApi(ctx.routes ?? [], { baseUrl: ctx.baseUrl }) as { openapi: "3.1.0"; info: { version: string }; paths: Record<string, unknown> },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/llms.txt",
+    tier: "discovery",
+    summary: "llms.txt: a short guide for language models with links to every route.",
+    tags: ["discovery"],
+    contentType: "text/plain; charset=utf-8",
+    response: z.string().meta({ description: "Markdown in the llmstxt.org format." }),
+    render: (ctx) => ({ contentType: "text/plain; charset=utf-8", body: buildLlmsTxt(ctx.routes ?? [], ctx.baseUrl) }),
+  }),
+];

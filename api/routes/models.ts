@@ -1,0 +1,58 @@
+/**
+ * GET /api/models: the curated model catalog grouped by provider — input/output cost in USD per 1M tokens,
+ * context window, capabilities — as written by the `pricing` pipeline (hourly). Each model also carries the
+ * aggregator cross-check (`priceCheck`); curated prices are the answer, the aggregator never overwrites them.
+ */
+import { z } from "zod";
+import { PricingProviderSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+
+/** Body of GET /api/models. */
+export const ModelsResponse = z.strictObject({
+  ok: z.literal(true),
+  lastUpdated: z.iso.date().meta({ description: "newest date a provider's prices were checked against its pricing page" }),
+  priceCheckedAt: z
+    .string()
+    .nullable()
+    .meta({ description: "ISO time of the last successful pricing run, when priceCheck values were taken (manifest lastSuccess)" }),
+  providers: z.array(PricingProviderSchema),
+});
+
+export type ModelsResponse = z.infer<typeof ModelsResponse>;
+
+function loadPricing(ctx: RenderContext): LoadedSnapshot<PricingSnapshot> {
+  const snapshot = ctx.snapshots.get<PricingSnapshot>("pricing");
+  if (!snapshot) {
+    throw new ApiError(503, "snapshot_unavailable", "snapshot pricing is not available yet; the pipelines have not produced it");
+  }
+  return snapshot;
+}
+
+/** Pure render of GET /api/models over the `pricing` snapshot. */
+export function renderModels(ctx: RenderContext): ModelsResponse {
+  const snapshot = loadPricing(ctx);
+  return {
+    ok: true,
+    lastUpdated: snapshot.data.lastUpdated,
+    priceCheckedAt: snapshot.meta.lastSuccess,
+    providers: snapshot.data.providers,
+  };
+}
+
+/** /api/models. */
+export const modelsRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/models",
+    tier: "free",
+    summary: "Model catalog grouped by provider: input/output USD per 1M tokens, context window, capabilities.",
+    description:
+      "Curated list prices as published by each provider (pricingSource and checked date on every provider; open-weight models without a first-party API are priced at the aggregator's listed price and say so). Every hour the catalog is compared with the aggregator's model list: priceCheck.status is agrees (input and output within 1%), disagrees, missing (not listed) or unpriced (listed without a per-token price); it is null when the aggregator could not be read in the last run. The curated price stays the answer in every case. lastUpdated is the newest provider checked date, not a run time.",
+    tags: ["models"],
+    response: ModelsResponse,
+    snapshots: ["pricing"],
+    freshness: { cadence: "hourly", slaSeconds: 7200 },
+    render: (ctx) => renderModels(ctx),
+  }),
+];

@@ -1,0 +1,196 @@
+/**
+ * The news routes over the `news` snapshot: GET /api/news (JSON), GET /api/feed.xml (RSS 2.0, built with the
+ * `feed` package) and GET /api/feed.json (JSON Feed 1.1, built here: `feed` emits JSON Feed 1.0 only).
+ * Titles and snippets were sanitized by the pipeline (pipelines/lib/sanitize.ts).
+ */
+import { Feed } from "feed";
+import { z } from "zod";
+import { NEWS_CATEGORIES, newsCategorySchema } from "../../pipelines/catalog/news-sources.ts";
+import { newsFeed, newsSnapshotSchema, type NewsSnapshot } from "../../pipelines/feeds/news.ts";
+import { articleSchema, type Article } from "../../pipelines/sources/rss.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type LoadedSnapshot, type RawBody, type RenderContext, type SnapshotReader } from "../registry/types.ts";
+
+/** Items in /api/feed.xml and /api/feed.json. */
+export const FEED_ITEMS = 100;
+const FEED_TITLE = "agentfeed: AI news";
+const FEED_DESCRIPTION = "AI news from company blogs, research labs, the tech press and newsletters; titles and snippets sanitized.";
+const FRESHNESS = { cadence: newsFeed.cadence, slaSeconds: newsFeed.slaSeconds };
+
+/** Query of GET /api/news. */
+export const NewsQuery = z.strictObject({
+  category: newsCategorySchema.optional().meta({ description: `Source category: ${NEWS_CATEGORIES.join(", ")}.` }),
+  limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: "Articles to return, 1-200 (default 50)." }),
+});
+export type NewsQueryInput = z.infer<typeof NewsQuery>;
+
+/** Body of GET /api/news. */
+export const NewsResponse = z.strictObject({
+  ok: z.literal(true),
+  count: z.number().int().min(0),
+  articles: z.array(articleSchema),
+  sanitization: z.literal("enabled"),
+  source: z.string().meta({ description: "What the articles were built from, and whether from live upstreams or recorded replay." }),
+  updated: z.iso.datetime().nullable().meta({ description: "Last successful pipeline run (manifest lastSuccess)." }),
+});
+export type NewsBody = z.infer<typeof NewsResponse>;
+
+/** The JSON Feed 1.1 document served at /api/feed.json (https://www.jsonfeed.org/version/1.1/). */
+export const JsonFeedSchema = z.strictObject({
+  version: z.literal("https://jsonfeed.org/version/1.1"),
+  title: z.string(),
+  home_page_url: z.url(),
+  feed_url: z.url(),
+  description: z.string(),
+  language: z.string(),
+  items: z.array(
+    z.strictObject({
+      id: z.string(),
+      url: z.url(),
+      title: z.string(),
+      content_text: z.string(),
+      summary: z.string().optional(),
+      date_published: z.iso.datetime(),
+      tags: z.array(z.string()),
+      authors: z.array(z.strictObject({ name: z.string() })),
+    }),
+  ),
+});
+export type JsonFeed = z.infer<typeof JsonFeedSchema>;
+
+/** Read and check the `news` snapshot; 503 when it is missing or does not match its schema. */
+function readNews(snapshots: SnapshotReader): LoadedSnapshot<NewsSnapshot> {
+  const snapshot = snapshots.get("news");
+  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the news snapshot has not been built yet");
+  const parsed = newsSnapshotSchema.safeParse(snapshot.data);
+  if (!parsed.success) {
+    throw new ApiError(503, "snapshot_unavailable", `the news snapshot of ${snapshot.meta.date} does not match its schema`);
+  }
+  return { ...snapshot, data: parsed.data };
+}
+
+function describeSource(snapshot: LoadedSnapshot<NewsSnapshot>): string {
+  return `${snapshot.data.sources.length} RSS/Atom feeds of AI company blogs, labs, press and newsletters (${snapshot.meta.provenance})`;
+}
+
+/** The articles of GET /api/news for a query: newest first, optionally one source category, at most `limit`. */
+export function selectArticles(data: NewsSnapshot, query: NewsQueryInput): Article[] {
+  let articles = data.articles;
+  if (query.category !== undefined) {
+    const names = new Set(data.sources.filter((s) => s.categories.includes(query.category!)).map((s) => s.name));
+    articles = articles.filter((a) => names.has(a.source));
+  }
+  return articles.slice(0, query.limit);
+}
+
+/** Render GET /api/news. */
+export function renderNews(ctx: RenderContext, query: NewsQueryInput): NewsBody {
+  const snapshot = readNews(ctx.snapshots);
+  const articles = selectArticles(snapshot.data, query);
+  return { ok: true, count: articles.length, articles, sanitization: "enabled", source: describeSource(snapshot), updated: snapshot.meta.lastSuccess };
+}
+
+function feedUpdated(snapshot: LoadedSnapshot<NewsSnapshot>): Date {
+  const stamp = snapshot.meta.lastChanged ?? snapshot.data.articles[0]?.publishedAt ?? "1970-01-01T00:00:00.000Z";
+  return new Date(stamp);
+}
+
+/** Render GET /api/feed.xml: RSS 2.0 of the newest FEED_ITEMS articles. */
+export function renderRss(ctx: RenderContext): RawBody {
+  const snapshot = readNews(ctx.snapshots);
+  const feed = new Feed({
+    title: FEED_TITLE,
+    description: FEED_DESCRIPTION,
+    id: `${ctx.baseUrl}/api/news`,
+    link: `${ctx.baseUrl}/api/news`,
+    language: "en",
+    updated: feedUpdated(snapshot),
+    generator: "agentfeed",
+    feedLinks: { rss: `${ctx.baseUrl}/api/feed.xml`, json: `${ctx.baseUrl}/api/feed.json` },
+    copyright: "Titles and snippets belong to their publishers; every item links to the original article.",
+  });
+  for (const a of snapshot.data.articles.slice(0, FEED_ITEMS)) {
+    feed.addItem({
+      title: a.title,
+      id: a.id,
+      link: a.url,
+      description: a.snippet,
+      date: new Date(a.publishedAt),
+      category: a.categories.map((name) => ({ name })),
+      author: [{ name: a.source }],
+    });
+  }
+  return { contentType: "application/rss+xml; charset=utf-8", body: feed.rss2() };
+}
+
+/** Build the JSON Feed 1.1 document of the newest FEED_ITEMS articles. */
+export function buildJsonFeed(ctx: RenderContext): JsonFeed {
+  const snapshot = readNews(ctx.snapshots);
+  return JsonFeedSchema.parse({
+    version: "https://jsonfeed.org/version/1.1",
+    title: FEED_TITLE,
+    home_page_url: `${ctx.baseUrl}/api/news`,
+    feed_url: `${ctx.baseUrl}/api/feed.json`,
+    description: FEED_DESCRIPTION,
+    language: "en",
+    items: snapshot.data.articles.slice(0, FEED_ITEMS).map((a) => ({
+      id: a.id,
+      url: a.url,
+      title: a.title,
+      content_text: a.snippet || a.title,
+      ...(a.snippet ? { summary: a.snippet } : {}),
+      date_published: a.publishedAt,
+      tags: a.categories,
+      authors: [{ name: a.source }],
+    })),
+  });
+}
+
+/** Render GET /api/feed.json. */
+export function renderJsonFeed(ctx: RenderContext): RawBody {
+  return { contentType: "application/feed+json; charset=utf-8", body: JSON.stringify(buildJsonFeed(ctx), null, 2) + "\n" };
+}
+
+/** The news route family. */
+export const newsRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/news",
+    tier: "free",
+    summary: "Latest AI news articles from company blogs, labs, the tech press and newsletters, sanitized.",
+    description:
+      "Newest first. Deduplicated by canonical URL (tracking parameters dropped) and by normalized title; the earliest published copy is kept. category filters on the source's category (company, research, press, newsletter, community). Titles and snippets are sanitized: HTML removed, entities decoded, invisible and bidi control characters removed, prompt-injection phrases replaced by [filtered]. Snippets are clipped to 200 characters. fetchedAt is when the service first saw the article.",
+    tags: ["news"],
+    query: NewsQuery,
+    response: NewsResponse,
+    snapshots: ["news"],
+    freshness: FRESHNESS,
+    render: (ctx, input): NewsBody => renderNews(ctx, input.query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/feed.xml",
+    tier: "free",
+    summary: "The latest AI news as an RSS 2.0 feed.",
+    description: `The ${FEED_ITEMS} newest articles of /api/news as RSS 2.0; guid is the article id, link the original article.`,
+    tags: ["news"],
+    response: z.string().meta({ description: "RSS 2.0 document." }),
+    contentType: "application/rss+xml; charset=utf-8",
+    snapshots: ["news"],
+    freshness: FRESHNESS,
+    render: (ctx): RawBody => renderRss(ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/feed.json",
+    tier: "free",
+    summary: "The latest AI news as a JSON Feed 1.1.",
+    description: `The ${FEED_ITEMS} newest articles of /api/news as JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/).`,
+    tags: ["news"],
+    response: JsonFeedSchema,
+    contentType: "application/feed+json; charset=utf-8",
+    snapshots: ["news"],
+    freshness: FRESHNESS,
+    render: (ctx): RawBody => renderJsonFeed(ctx),
+  }),
+];

@@ -1,0 +1,96 @@
+/**
+ * Static-first cache of rendered free responses: the serialized bytes, a strong ETag, and gzip/brotli copies
+ * made on first demand. Entries are keyed by route and normalized input, carry the snapshot generation they
+ * were rendered from, and live at most `ttlMs` (fields computed against the clock, such as `stale`, stay
+ * honest). Bounded: the least recently used entry goes first.
+ */
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { etagOf, type Encoding } from "../http/encoding.ts";
+
+/** Bodies smaller than this are sent uncompressed. */
+const MIN_COMPRESS_BYTES = 256;
+
+/** One rendered response body and its encoded variants. */
+export class CachedBody {
+  readonly bytes: Uint8Array;
+  readonly etag: string;
+  readonly contentType: string;
+  readonly generation: number;
+  readonly createdAt: number;
+  #br: Uint8Array | undefined;
+  #gzip: Uint8Array | undefined;
+
+  constructor(bytes: Uint8Array, contentType: string, generation: number, now = Date.now()) {
+    this.bytes = bytes;
+    this.contentType = contentType;
+    this.generation = generation;
+    this.createdAt = now;
+    this.etag = etagOf(bytes);
+  }
+
+  /** The body in `encoding`, or null when the body is too small to be worth compressing. */
+  encoded(encoding: Encoding): Uint8Array | null {
+    if (this.bytes.byteLength < MIN_COMPRESS_BYTES) return null;
+    if (encoding === "br") {
+      this.#br ??= brotliCompressSync(this.bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.byteLength,
+        },
+      });
+      return this.#br;
+    }
+    this.#gzip ??= gzipSync(this.bytes, { level: 9 });
+    return this.#gzip;
+  }
+}
+
+/** Options for {@link ResponseCache}. */
+export interface ResponseCacheOptions {
+  /** Most entries held (default 500). */
+  maxEntries?: number;
+  /** Longest life of an entry in ms (default 30 000). */
+  ttlMs?: number;
+}
+
+/** LRU map of cache key → CachedBody, valid for one snapshot generation. */
+export class ResponseCache {
+  readonly maxEntries: number;
+  readonly ttlMs: number;
+  #map = new Map<string, CachedBody>();
+
+  constructor(options: ResponseCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.ttlMs = options.ttlMs ?? 30_000;
+  }
+
+  get size(): number {
+    return this.#map.size;
+  }
+
+  /** The live entry for `key` rendered from `generation`, refreshed as most recently used. */
+  get(key: string, generation: number, now = Date.now()): CachedBody | undefined {
+    const hit = this.#map.get(key);
+    if (!hit) return undefined;
+    this.#map.delete(key);
+    if (hit.generation !== generation || now - hit.createdAt > this.ttlMs) return undefined;
+    this.#map.set(key, hit);
+    return hit;
+  }
+
+  /** Store an entry, evicting the least recently used ones past the bound. */
+  set(key: string, body: CachedBody): void {
+    this.#map.delete(key);
+    this.#map.set(key, body);
+    while (this.#map.size > this.maxEntries) {
+      const oldest = this.#map.keys().next();
+      if (oldest.done) break;
+      this.#map.delete(oldest.value);
+    }
+  }
+
+  /** Drop everything (on snapshot reload). */
+  clear(): void {
+    this.#map.clear();
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSnapshotFixture, STATUS_BODY, type SnapshotFixture } from "../e2e/snapshot-fixture.ts";
+import { SnapshotStore } from "./snapshot-store.ts";
+
+let fx: SnapshotFixture | undefined;
+afterEach(async () => {
+  await fx?.remove();
+});
+
+describe("SnapshotStore", () => {
+  it("load() holds latest bodies and lists dates; dated() reads on demand", async () => {
+    fx = await createSnapshotFixture([{ type: "status", dated: { "2025-01-14": { services: [] }, "2025-01-15": STATUS_BODY } }]);
+    const store = new SnapshotStore(fx.dir, { watch: false, pollMs: 0 });
+    await store.start();
+    expect(store.types()).toEqual(["status"]);
+    expect(store.get("status")?.data).toEqual(STATUS_BODY);
+    expect(store.dates("status")).toEqual(["2025-01-14", "2025-01-15"]);
+    expect(await store.dated("status", "2025-01-14")).toEqual({ services: [] });
+    expect(await store.dated("status", "2020-01-01")).toBeUndefined();
+    expect(await store.dated("../status", "2025-01-14")).toBeUndefined();
+    store.close();
+  });
+
+  it("a corrupt latest.json makes only that type absent", async () => {
+    fx = await createSnapshotFixture([
+      { type: "status", dated: { "2025-01-15": STATUS_BODY } },
+      { type: "news", dated: { "2025-01-15": { articles: [] } } },
+    ]);
+    await writeFile(join(fx.dir, "news", "latest.json"), "{ not json");
+    const warnings: string[] = [];
+    const store = new SnapshotStore(fx.dir, { watch: false, pollMs: 0, onWarn: (m) => warnings.push(m) });
+    await store.start();
+    expect(store.get("news")).toBeUndefined();
+    expect(store.get("status")).toBeDefined();
+    expect(warnings.join("\n")).toContain("news");
+    store.close();
+  });
+
+  it("a missing or corrupt manifest leaves the store empty without throwing", async () => {
+    fx = await createSnapshotFixture([{ type: "status", dated: { "2025-01-15": STATUS_BODY } }]);
+    await writeFile(join(fx.dir, "manifest.json"), "[]");
+    const store = new SnapshotStore(fx.dir, { watch: false, pollMs: 0, onWarn: () => {} });
+    await store.start();
+    expect(store.types()).toEqual([]);
+    const empty = new SnapshotStore(join(fx.dir, "nowhere"), { watch: false, pollMs: 0, onWarn: () => {} });
+    await empty.start();
+    expect(empty.types()).toEqual([]);
+  });
+
+  it("the mtime poll reloads after the manifest changes and bumps the generation", async () => {
+    fx = await createSnapshotFixture([{ type: "status", dated: { "2025-01-15": STATUS_BODY } }]);
+    const store = new SnapshotStore(fx.dir, { watch: false, pollMs: 30 });
+    await store.start();
+    const gen = store.generation;
+    await mkdir(join(fx.dir, "news"), { recursive: true });
+    await fx.write({ type: "news", dated: { "2025-01-16": { articles: [] } } });
+    await expect.poll(() => store.get("news") !== undefined, { timeout: 3000, interval: 30 }).toBe(true);
+    expect(store.generation).toBeGreaterThan(gen);
+    store.close();
+  });
+});

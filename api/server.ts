@@ -1,0 +1,150 @@
+/**
+ * Starts the API: loads the snapshots, builds the app from the registry and listens with srvx (h3's node
+ * adapter). Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it also starts the in-process
+ * pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import { serve } from "h3";
+import { createApp, type AnyRoute } from "./app.ts";
+import { loadConfig, type ApiConfig } from "./config.ts";
+import { routes as registryRoutes } from "./registry/index.ts";
+import { SnapshotStore } from "./serve/snapshot-store.ts";
+
+/** Options for {@link startServer}; anything unset comes from the environment (api/config.ts). */
+export interface StartOptions extends Partial<ApiConfig> {
+  /** Routes to serve (default: the registry). */
+  routes?: readonly AnyRoute[];
+  /** Manifest mtime poll interval in ms (default 2000). */
+  pollMs?: number;
+  /** Receives warnings (unreadable snapshots, server faults). Default: stderr. */
+  onWarn?: (message: string) => void;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL it listens on, e.g. http://127.0.0.1:40123 (no trailing slash). */
+  url: string;
+  port: number;
+  config: ApiConfig;
+  store: SnapshotStore;
+  /** Stop listening, drop open connections, stop watching snapshots. */
+  close(): Promise<void>;
+}
+
+/** Start the server; `port: 0` picks a free port. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = loadConfig();
+  const config: ApiConfig = {
+    port: options.port ?? env.port,
+    host: options.host ?? env.host,
+    publicBaseUrl: env.publicBaseUrl,
+    snapshotsDir: options.snapshotsDir ?? env.snapshotsDir,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? env.rateLimitPerMinute,
+    trustProxy: options.trustProxy !== undefined ? options.trustProxy : env.trustProxy,
+  };
+  const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
+  const store = new SnapshotStore(resolve(config.snapshotsDir), { pollMs: options.pollMs, onWarn: warn });
+  await store.start();
+
+  // Printed URLs follow the real port unless a public base URL was configured.
+  const explicitBase = options.publicBaseUrl ?? (process.env.PUBLIC_BASE_URL ? env.publicBaseUrl : undefined);
+  let baseUrl = explicitBase ?? `http://localhost:${config.port}`;
+  const built = createApp({
+    routes: options.routes ?? registryRoutes,
+    snapshots: store,
+    get baseUrl() {
+      return baseUrl;
+    },
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    trustProxy: config.trustProxy,
+    onServerError: (err, where) => warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+  });
+
+  const server = serve(built.app, { port: config.port, hostname: config.host, silent: true, gracefulShutdown: false });
+  try {
+    await server.ready();
+  } catch (cause) {
+    store.close();
+    throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
+  }
+  const address = server.node?.server?.address() as AddressInfo | null | undefined;
+  const port = address?.port ?? config.port;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (!explicitBase) baseUrl = `http://localhost:${port}`;
+  config.publicBaseUrl = baseUrl;
+
+  return {
+    url,
+    port,
+    config,
+    store,
+    async close() {
+      built.dispose();
+      store.close();
+      await server.close(true);
+    },
+  };
+}
+
+/**
+ * The in-process pipeline scheduler (pipelines/runner/scheduler.ts over the feed registry). Loaded lazily so
+ * `--no-schedule` never loads the pipelines; after each run the snapshot store sees the new manifest.
+ */
+async function startScheduler(config: ApiConfig, warn: (m: string) => void): Promise<(() => Promise<void>) | null> {
+  try {
+    const [{ startSchedule }, { feeds }] = await Promise.all([
+      import("../pipelines/runner/scheduler.ts"),
+      import("../pipelines/feeds/index.ts"),
+    ]);
+    return startSchedule({
+      feeds,
+      snapshotsDir: resolve(config.snapshotsDir),
+      onError: (feed, error) => warn(`pipeline ${feed} failed: ${error instanceof Error ? error.message : String(error)}`),
+      onSkip: (feed) => warn(`pipeline ${feed} still running, tick skipped`),
+    });
+  } catch (err) {
+    warn(`scheduler not started: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+/** CLI entry: `tsx api/server.ts [--no-schedule]`. */
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const warn = (m: string) => process.stderr.write(`agentfeed: ${m}\n`);
+  let running: RunningServer;
+  try {
+    running = await startServer({ onWarn: warn });
+  } catch (err) {
+    process.stderr.write(`agentfeed: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const scheduler = argv.includes("--no-schedule") ? null : await startScheduler(running.config, warn);
+  process.stdout.write(
+    `agentfeed listening on ${running.url} (public ${running.config.publicBaseUrl}, snapshots ${resolve(running.config.snapshotsDir)}${scheduler ? ", scheduler on" : ""})\n`,
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    warn(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    void (async () => {
+      try {
+        await scheduler?.();
+      } finally {
+        await running.close();
+        process.exit(0);
+      }
+    })();
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

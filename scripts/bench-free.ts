@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:free`: how close a free request comes to a static file server. Starts the real server
+ * (`tsx api/server.ts --no-schedule`, RATE_LIMIT_PER_MINUTE=0) on the bundled snapshots and a bare node:http
+ * server answering the same bytes, runs autocannon against /api/news, /api/status and /api/models on both,
+ * prints req/s, p50/p99 latency, the ratio to the bare server and the API process's resident memory, then
+ * times a full replay run of all feeds.
+ *
+ * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
+ * (default snapshots/), BENCH_PATHS (comma list, default the three above), BENCH_SKIP_REPLAY=1.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+
+const ROOT = resolve(new URL("..", import.meta.url).pathname);
+
+/** One autocannon result, reduced. */
+interface Row {
+  target: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+function waitForLine(child: ChildProcess, what: string): Promise<void> {
+  return new Promise((ok, fail) => {
+    let err = "";
+    const timer = setTimeout(() => fail(new Error(`${what} did not start in 30 s: ${err}`)), 30_000);
+    child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
+    child.stdout?.once("data", () => {
+      clearTimeout(timer);
+      ok();
+    });
+    child.once("exit", (code) => fail(new Error(`${what} exited with ${code}: ${err}`)));
+  });
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function cannon(url: string, seconds: number, connections: number): Promise<Omit<Row, "target" | "path">> {
+  const r = await autocannon({ url, duration: seconds, connections, headers: { "accept-encoding": "br, gzip" } });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+/** A bare node:http server answering each path with fixed bytes and headers (run as a child process). */
+const BARE_SERVER = `
+const http = require("node:http");
+const fs = require("node:fs");
+const table = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+for (const v of Object.values(table)) v.body = Buffer.from(v.body, "base64");
+http.createServer((req, res) => {
+  const hit = table[req.url];
+  if (!hit) { res.writeHead(404); return res.end(); }
+  res.writeHead(hit.status, hit.headers);
+  res.end(hit.body);
+}).listen(Number(process.argv[2]), "127.0.0.1", () => process.stdout.write("ready\\n"));
+`;
+
+async function timeReplay(): Promise<string> {
+  if (!existsSync(join(ROOT, "pipelines/run.ts"))) return "skipped: pipelines/run.ts not present";
+  const started = performance.now();
+  const child = spawn("npm", ["run", "pipelines", "--silent", "--", "--replay", "pipelines/fixtures", "--dry-run"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((ok) => child.once("exit", ok));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const tail = out.trim().split("\n").slice(-12).join("\n");
+  return `exit ${code} in ${seconds} s\n${tail}`;
+}
+
+/** Run the benchmark and print the report. */
+export async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const paths = (process.env.BENCH_PATHS ?? "/api/news,/api/status,/api/models").split(",").map((p) => p.trim());
+  const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(ROOT, "snapshots"));
+  if (!existsSync(join(snapshotsDir, "manifest.json"))) {
+    process.stderr.write(`bench: no manifest.json in ${snapshotsDir}; routes will answer 503 (run the pipelines first)\n`);
+  }
+
+  const apiPort = await freePort();
+  const api = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(apiPort), HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "0", SNAPSHOTS_DIR: snapshotsDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let bare: ChildProcess | undefined;
+  const work = await mkdtemp(join(tmpdir(), "agentfeed-bench-"));
+  try {
+    await waitForLine(api, "api server");
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const rssIdle = rssMb(api.pid);
+
+    // The bare server gets exactly the bytes and headers the API sends for a br/gzip client.
+    const table: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    for (const p of paths) {
+      const res = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((ok, fail) => {
+        import("node:http").then(({ get }) =>
+          get(apiUrl + p, { headers: { "accept-encoding": "br, gzip" } }, (r) => {
+            const chunks: Buffer[] = [];
+            r.on("data", (c: Buffer) => chunks.push(c));
+            r.on("end", () => {
+              const headers: Record<string, string> = {};
+              for (const [k, v] of Object.entries(r.headers)) if (typeof v === "string" && k !== "connection" && k !== "keep-alive" && k !== "date" && k !== "transfer-encoding") headers[k] = v;
+              ok({ status: r.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+            });
+          }).on("error", fail),
+        );
+      });
+      table[p] = { status: res.status, headers: res.headers, body: res.body.toString("base64") };
+      process.stdout.write(`${p}: ${res.status}, ${res.body.byteLength} bytes ${res.headers["content-encoding"] ?? "identity"}\n`);
+    }
+    const tableFile = join(work, "table.json");
+    await writeFile(tableFile, JSON.stringify(table));
+    const barePort = await freePort();
+    bare = spawn(process.execPath, ["-e", BARE_SERVER, tableFile, String(barePort)], { stdio: ["ignore", "pipe", "pipe"] });
+    await waitForLine(bare, "bare server");
+
+    const rows: Row[] = [];
+    for (const p of paths) {
+      for (const [target, base] of [["api", apiUrl], ["bare", `http://127.0.0.1:${barePort}`]] as const) {
+        process.stdout.write(`autocannon ${target} ${p} (${seconds} s, ${connections} connections)…\n`);
+        rows.push({ target, path: p, ...(await cannon(base + p, seconds, connections)) });
+      }
+    }
+    const rssLoaded = rssMb(api.pid);
+
+    process.stdout.write("\npath            target   req/s     p50 ms  p99 ms  non-2xx  vs bare\n");
+    for (const r of rows) {
+      const bareRow = rows.find((b) => b.path === r.path && b.target === "bare");
+      const ratio = bareRow && bareRow.rps > 0 ? (r.rps / bareRow.rps).toFixed(2) : "-";
+      process.stdout.write(
+        `${r.path.padEnd(16)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${r.target === "api" ? ratio : ""}\n`,
+      );
+    }
+    process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
+  } finally {
+    bare?.kill("SIGTERM");
+    api.kill("SIGTERM");
+    await rm(work, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_SKIP_REPLAY !== "1") {
+    process.stdout.write("\nFull replay of all feeds (npm run pipelines -- --replay pipelines/fixtures --dry-run):\n");
+    process.stdout.write(`${await timeReplay()}\n`);
+  }
+}
+
+await main();
