@@ -3,6 +3,9 @@
  * document, /llms.txt and the conformance tests all read the same declarations.
  */
 import type { z } from "zod";
+import type { SnapshotMeta } from "../../pipelines/lib/types.ts";
+
+export type { SnapshotMeta };
 
 export type Tier = "discovery" | "free" | "preview" | "premium" | "payment";
 
@@ -12,26 +15,6 @@ export interface LoadedSnapshot<T = unknown> {
   data: T;
   /** Manifest facts about the type. */
   meta: SnapshotMeta;
-}
-
-/** What the manifest records per snapshot type (written by pipelines/lib/store). */
-export interface SnapshotMeta {
-  type: string;
-  /** Date (YYYY-MM-DD) of the dated file latest.json equals. */
-  date: string;
-  /** ISO time of the last run that succeeded (content changed or not). */
-  lastSuccess: string | null;
-  /** ISO time of the last attempt. */
-  lastAttempt: string | null;
-  /** ISO time the content last changed. */
-  lastChanged: string | null;
-  /** Error of the last attempt when it failed, else null. */
-  lastError: string | null;
-  rows: number;
-  provenance: "live" | "replay";
-  slaSeconds: number;
-  cadence: string;
-  sources: { id: string; ok: boolean; error?: string; rows?: number }[];
 }
 
 /** Read access to everything the pipelines wrote, as seen by a render function. */

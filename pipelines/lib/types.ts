@@ -108,3 +108,23 @@ export interface Source<Parsed, Row, Meta = undefined> {
   /** Strict schema of one output row. */
   row: z.ZodType<Row>;
 }
+
+/** What the manifest records per snapshot type (written by pipelines/lib/store, read by the API). */
+export interface SnapshotMeta {
+  type: string;
+  /** Date (YYYY-MM-DD) of the dated file latest.json equals. */
+  date: string;
+  /** ISO time of the last run that succeeded (content changed or not). */
+  lastSuccess: string | null;
+  /** ISO time of the last attempt. */
+  lastAttempt: string | null;
+  /** ISO time the content last changed. */
+  lastChanged: string | null;
+  /** Error of the last attempt when it failed, else null. */
+  lastError: string | null;
+  rows: number;
+  provenance: "live" | "replay";
+  slaSeconds: number;
+  cadence: string;
+  sources: { id: string; ok: boolean; error?: string; rows?: number }[];
+}

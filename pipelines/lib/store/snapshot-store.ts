@@ -8,7 +8,7 @@
  */
 import { resolve } from "node:path";
 import { createStorage, type Driver, type Storage } from "unstorage";
-import type { SnapshotMeta } from "../../../api/registry/types.ts";
+import type { SnapshotMeta } from "../types.ts";
 import type { SourceHealth } from "../types.ts";
 import { atomicFsDriver } from "./atomic-fs-driver.ts";
 import { stableStringify } from "./stable-stringify.ts";

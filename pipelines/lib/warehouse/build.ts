@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import type { SnapshotMeta } from "../../../api/registry/types.ts";
+import type { SnapshotMeta } from "../types.ts";
 import { ident, pathLiteral } from "./sql.ts";
 
 /** One table of the built database. */
