@@ -4,11 +4,12 @@
  * and snapshot generation, keep the bytes, gzip/brotli copies and a strong ETag, answer 304s) or `handle`
  * for routes that need the request. Every error leaves as `{ ok: false, error, message }`.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { H3, getQuery, getRouterParams, type H3Event } from "h3";
 import { ZodError } from "zod";
 import { ApiError, type RawBody, type RenderContext, type RouteDef, type SnapshotReader } from "./registry/types.ts";
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
-import { preflightResponse, setCorsHeaders } from "./http/cors.ts";
+import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
 import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
@@ -50,6 +51,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export interface BuiltApp {
   app: H3;
   cache: ResponseCache;
+  /**
+   * The static-first fast path for Node's http server: answers a GET/HEAD whose exact URL is already cached
+   * (rate limit, CORS, ETag/304 and encoding included) without building a web Request; resolves false when
+   * the request must go through the h3 app.
+   */
+  serveCached(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /** Stop listening to snapshot reloads. */
   dispose(): void;
 }
@@ -108,7 +115,46 @@ export function createApp(options: AppOptions): BuiltApp {
     jsonResponse(404, errorBody("not_found", `no route for ${event.req.method} ${event.url.pathname}; see /api/meta`)),
   );
 
-  return { app, cache, dispose: unsubscribe };
+  const serveCached = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const method = req.method;
+    if ((method !== "GET" && method !== "HEAD") || !req.url) return false;
+    const hit = cache.get(`GET ${req.url}`, snapshots.generation);
+    if (!hit) return false;
+    let rateHeaders: Record<string, string> = {};
+    if (limiter && hit.limited) {
+      const forwarded = req.headers["x-forwarded-for"];
+      const ip = clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
+      const decision = await limiter.check(ip);
+      rateHeaders = decision.headers;
+      if (!decision.allowed) {
+        const body = JSON.stringify(rateLimitedBody(limiter, ip, decision.retryAfterSeconds));
+        res.writeHead(429, { ...CORS_HEADERS, ...rateHeaders, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
+        res.end(body);
+        return true;
+      }
+    }
+    const reply = cachedReply(hit, {
+      acceptEncoding: headerValue(req.headers["accept-encoding"]),
+      ifNoneMatch: headerValue(req.headers["if-none-match"]),
+      head: method === "HEAD",
+      rateHeaders,
+      maxAge,
+    });
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body);
+    return true;
+  };
+
+  return { app, cache, serveCached, dispose: unsubscribe };
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function rateLimitedBody(limiter: RateLimiter, ip: string, retryAfterSeconds: number) {
+  return errorBody("rate_limited", `more than ${limiter.perMinute} requests per minute from ${ip}; retry in ${retryAfterSeconds} s`);
 }
 
 interface ServeDeps {
@@ -129,11 +175,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     const decision = await limiter.check(ip);
     rateHeaders = decision.headers;
     if (!decision.allowed) {
-      return jsonResponse(
-        429,
-        errorBody("rate_limited", `more than ${limiter.perMinute} requests per minute from ${ip}; retry in ${decision.retryAfterSeconds} s`),
-        rateHeaders,
-      );
+      return jsonResponse(429, rateLimitedBody(limiter, ip, decision.retryAfterSeconds), rateHeaders);
     }
   }
 
@@ -171,7 +213,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     if (route.render) {
       const result = await route.render(ctx, input);
       const [bytes, contentType] = serialize(result, route);
-      const body = new CachedBody(bytes, contentType, generation);
+      const body = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
       if (cacheable && generation === snapshots.generation) {
         cache.set(normKey, body);
         cache.set(rawKey, body);
@@ -257,6 +299,34 @@ function serialize(result: unknown, route: AnyRoute): [Uint8Array, string] {
   return [encoder.encode(text), route.contentType && route.contentType !== "application/json" ? route.contentType : JSON_TYPE];
 }
 
+/** Status, headers and bytes of a cached body for one request's validators and encodings. */
+interface CachedReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
+function cachedReply(
+  body: CachedBody,
+  request: { acceptEncoding: string | null; ifNoneMatch: string | null; head: boolean; rateHeaders: Record<string, string>; maxAge: number },
+): CachedReply {
+  const encoding = pickEncoding(request.acceptEncoding);
+  const encoded = encoding ? body.encoded(encoding) : null;
+  const headers: Record<string, string> = {
+    ...request.rateHeaders,
+    ...CORS_HEADERS,
+    ETag: variantEtag(body.etag, encoded ? encoding : null),
+    "Cache-Control": `public, max-age=${request.maxAge}`,
+    Vary: "Accept-Encoding",
+  };
+  if (matchesIfNoneMatch(request.ifNoneMatch, body.etag)) return { status: 304, headers, body: null };
+  const bytes = encoded ?? body.bytes;
+  headers["Content-Type"] = body.contentType;
+  if (encoded && encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(bytes.byteLength);
+  return { status: 200, headers, body: request.head ? null : bytes };
+}
+
 function sendCached(
   body: CachedBody,
   event: H3Event,
@@ -264,22 +334,14 @@ function sendCached(
   rateHeaders: Record<string, string>,
   maxAge: number,
 ): Response {
-  const encoding = pickEncoding(event.req.headers.get("accept-encoding"));
-  const encoded = encoding ? body.encoded(encoding) : null;
-  const etag = variantEtag(body.etag, encoded ? encoding : null);
-  const headers = new Headers(rateHeaders);
-  setCorsHeaders(headers);
-  headers.set("ETag", etag);
-  headers.set("Cache-Control", `public, max-age=${maxAge}`);
-  headers.set("Vary", "Accept-Encoding");
-  if (matchesIfNoneMatch(event.req.headers.get("if-none-match"), body.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Type", body.contentType);
-  const bytes = encoded ?? body.bytes;
-  if (encoded && encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(bytes.byteLength));
-  return new Response(head ? null : (bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  const reply = cachedReply(body, {
+    acceptEncoding: event.req.headers.get("accept-encoding"),
+    ifNoneMatch: event.req.headers.get("if-none-match"),
+    head,
+    rateHeaders,
+    maxAge,
+  });
+  return new Response(reply.body as Uint8Array<ArrayBuffer> | null, { status: reply.status, headers: reply.headers });
 }
 
 function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {

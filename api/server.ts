@@ -6,7 +6,8 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
-import { serve } from "h3";
+import { createServer } from "node:http";
+import { toNodeHandler } from "h3";
 import { createApp, type AnyRoute } from "./app.ts";
 import { loadConfig, type ApiConfig } from "./config.ts";
 import { routes as registryRoutes } from "./registry/index.ts";
@@ -62,14 +63,33 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     onServerError: (err, where) => warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });
 
-  const server = serve(built.app, { port: config.port, hostname: config.host, silent: true, gracefulShutdown: false });
+  // Node's http server: the static-first fast path answers cached free responses directly; everything
+  // else goes through the h3 app.
+  const h3Listener = toNodeHandler(built.app);
+  const server = createServer((req, res) => {
+    built.serveCached(req, res).then(
+      (served) => {
+        if (!served) void h3Listener(req, res);
+      },
+      (err: unknown) => {
+        warn(`fast path failed: ${err instanceof Error ? err.message : String(err)}`);
+        if (!res.headersSent) void h3Listener(req, res);
+      },
+    );
+  });
   try {
-    await server.ready();
+    await new Promise<void>((ok, fail) => {
+      server.once("error", fail);
+      server.listen(config.port, config.host, () => {
+        server.off("error", fail);
+        ok();
+      });
+    });
   } catch (cause) {
     store.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
   }
-  const address = server.node?.server?.address() as AddressInfo | null | undefined;
+  const address = server.address() as AddressInfo | null;
   const port = address?.port ?? config.port;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -84,7 +104,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       built.dispose();
       store.close();
-      await server.close(true);
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      });
     },
   };
 }

@@ -10,10 +10,15 @@ const EXPOSE = [
   "Content-Encoding",
 ].join(", ");
 
+/** The CORS headers every response carries. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": EXPOSE,
+};
+
 /** Set the CORS headers every response carries. */
 export function setCorsHeaders(headers: Headers): void {
-  headers.set("Access-Control-Allow-Origin", "*");
-  headers.set("Access-Control-Expose-Headers", EXPOSE);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
 }
 
 /** A 204 answer to an OPTIONS preflight for a path that allows `methods`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CachedBody, ResponseCache } from "./response-cache.ts";
 
-const body = (text: string, gen = 1, at = 0) => new CachedBody(new TextEncoder().encode(text), "application/json", gen, at);
+const body = (text: string, gen = 1, at = 0) => new CachedBody(new TextEncoder().encode(text), "application/json", gen, { now: at });
 
 describe("ResponseCache", () => {
   it("get() misses on another generation or past the TTL", () => {

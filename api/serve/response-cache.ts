@@ -17,10 +17,14 @@ export class CachedBody {
   readonly contentType: string;
   readonly generation: number;
   readonly createdAt: number;
+  /** True when serving it counts against the per-IP limit (free, discovery and preview tiers). */
+  readonly limited: boolean;
   #br: Uint8Array | undefined;
   #gzip: Uint8Array | undefined;
 
-  constructor(bytes: Uint8Array, contentType: string, generation: number, now = Date.now()) {
+  constructor(bytes: Uint8Array, contentType: string, generation: number, options: { limited?: boolean; now?: number } = {}) {
+    const now = options.now ?? Date.now();
+    this.limited = options.limited ?? true;
     this.bytes = bytes;
     this.contentType = contentType;
     this.generation = generation;
