@@ -5,13 +5,14 @@ import { createHttpClient } from "../../pipelines/lib/http/client.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "../app.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { JsonFeedSchema, NewsQuery, NewsResponse, newsRoutes, renderJsonFeed, renderNews, renderRss, selectArticles } from "./news.ts";
+import { testFeedContext } from "../../pipelines/lib/testing/feed-context.ts";
 
 let data: NewsSnapshot;
 
 beforeAll(async () => {
   const http = createHttpClient({ replayDir: "pipelines/fixtures", retries: 0 });
   try {
-    data = (await newsFeed.run({ http, now: new Date("2026-11-20T12:00:00Z"), previous: async () => undefined, notice: () => {} })).data;
+    data = (await newsFeed.run(testFeedContext({ http, now: new Date("2026-11-20T12:00:00Z") }))).data;
   } finally {
     await http.close();
   }

@@ -3,6 +3,7 @@ import { benchmarks } from "../catalog/benchmarks.ts";
 import { models } from "../catalog/models.ts";
 import type { FeedContext, HttpClient } from "../lib/types.ts";
 import { benchmarksFeed, buildBenchmarksSnapshot } from "./benchmarks.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
 
 const noHttp: HttpClient = {
   getText: async (url) => {
@@ -14,9 +15,8 @@ const noHttp: HttpClient = {
 };
 
 function context(now = new Date("2025-06-15T05:23:00Z")) {
-  const notices: string[] = [];
-  const ctx: FeedContext = { http: noHttp, now, previous: async () => undefined, notice: (m) => notices.push(m) };
-  return { ctx, notices };
+  const ctx = testFeedContext({ http: noHttp, now });
+  return { ctx, notices: ctx.notices };
 }
 
 describe("buildBenchmarksSnapshot()", () => {

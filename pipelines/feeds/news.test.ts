@@ -8,18 +8,12 @@ import { replayPathFor } from "../lib/replay-path.ts";
 import type { FeedContext } from "../lib/types.ts";
 import type { Article } from "../sources/rss.ts";
 import { mergeArticles, newsFeed, newsSnapshotSchema, runNews, titleKey, urlKey, type NewsSnapshot } from "./news.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
 
 function context(http: FeedContext["http"], previous?: NewsSnapshot, now = NOW): FeedContext & { notices: string[] } {
-  const notices: string[] = [];
-  return {
-    http,
-    now,
-    notices,
-    previous: async <T,>(type: string) => (type === "news" ? (previous as T | undefined) : undefined),
-    notice: (m) => notices.push(m),
-  };
+  return testFeedContext({ http, now, latest: previous ? { news: previous } : {} });
 }
 
 function article(over: Partial<Article>): Article {

@@ -8,6 +8,7 @@ import { createHttpClient, type ClosableHttpClient } from "../lib/http/client.ts
 import type { FeedContext } from "../lib/types.ts";
 import type { OpenRouterRow } from "../sources/openrouter.ts";
 import { buildPricingSnapshot, checkPrice, modelPriceRows, pricingFeed, type PricingSnapshot } from "./pricing.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
 
 const clients: ClosableHttpClient[] = [];
 const emptyDir = mkdtempSync(join(tmpdir(), "agentfeed-pricing-"));
@@ -19,14 +20,8 @@ afterAll(async () => {
 function context(replayDir: string) {
   const http = createHttpClient({ replayDir, retries: 0 });
   clients.push(http);
-  const notices: string[] = [];
-  const ctx: FeedContext = {
-    http,
-    now: new Date("2025-06-15T10:07:00Z"),
-    previous: async () => undefined,
-    notice: (m) => notices.push(m),
-  };
-  return { ctx, notices };
+  const ctx = testFeedContext({ http, now: new Date("2025-06-15T10:07:00Z") });
+  return { ctx, notices: ctx.notices };
 }
 
 const modelIn = (snap: PricingSnapshot, id: string) => snap.providers.flatMap((p) => p.models).find((m) => m.id === id);

@@ -7,6 +7,7 @@ import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts
 import { replayPathFor } from "../lib/replay-path.ts";
 import type { FeedContext } from "../lib/types.ts";
 import { runStatus, statusFeed, statusSnapshot } from "./status.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const clients: ClosableHttpClient[] = [];
@@ -19,7 +20,8 @@ function client(replayDir: string): ClosableHttpClient {
 }
 
 function context(http: ClosableHttpClient, notices: string[] = []): FeedContext {
-  return { http, now: NOW, previous: async () => undefined, notice: (m) => notices.push(m) };
+  const ctx = testFeedContext({ http, now: NOW });
+  return { ...ctx, notice: (m) => notices.push(m) };
 }
 
 /** A temp replay dir holding the status fixtures, minus or plus what a test needs. */

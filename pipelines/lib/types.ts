@@ -38,6 +38,10 @@ export interface FeedContext {
   now: Date;
   /** The latest stored snapshot body of a type (this feed's own or another's), if any. */
   previous<T = unknown>(type: string): Promise<T | undefined>;
+  /** The stored body of a type as of a UTC day (YYYY-MM-DD), if that day has a dated file. */
+  dated<T = unknown>(type: string, date: string): Promise<T | undefined>;
+  /** Days (YYYY-MM-DD, ascending) that have a dated file for a type. */
+  dates(type: string): Promise<string[]>;
   /** A line for the run summary (a source skipped, a value clipped …). */
   notice(message: string): void;
 }

@@ -110,6 +110,8 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
     http: rc.http,
     now: rc.now,
     previous: <T>(type: string) => rc.store.latest<T>(type),
+    dated: <T>(type: string, date: string) => rc.store.dated<T>(type, date),
+    dates: (type: string) => rc.store.dates(type),
     notice: (message) => notices.push(message),
   };
   const facts = { type: feed.type, now: rc.now, provenance: rc.provenance, slaSeconds: feed.slaSeconds, cadence: feed.cadence };
