@@ -11,6 +11,7 @@ import { toNodeHandler } from "h3";
 import { createApp, type AnyRoute } from "./app.ts";
 import { loadConfig, type ApiConfig } from "./config.ts";
 import { routes as registryRoutes } from "./registry/index.ts";
+import { serverActivity } from "./activity/tracker.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 
 /** Options for {@link startServer}; anything unset comes from the environment (api/config.ts). */
@@ -67,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // else goes through the h3 app.
   const h3Listener = toNodeHandler(built.app);
   const server = createServer((req, res) => {
+    serverActivity.record(req.headers["user-agent"], req.url ?? "/");
     built.serveCached(req, res).then(
       (served) => {
         if (!served) void h3Listener(req, res);

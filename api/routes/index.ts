@@ -3,6 +3,7 @@
  * it takes for routing, validation, the documents and the end-to-end tests to cover it.
  */
 import type { AnyRoute } from "../app.ts";
+import { agentsCompactRoutes } from "./agents-compact.ts";
 import { agentsDirectoryRoutes } from "./agents-directory.ts";
 import { benchmarksRoutes } from "./benchmarks.ts";
 import { embeddingsRoutes } from "./embeddings.ts";
@@ -25,5 +26,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...agentsDirectoryRoutes,
   ...embeddingsRoutes,
   ...vectorDbsRoutes,
+  ...agentsCompactRoutes,
   ...historyRoutes,
 ];

@@ -1,0 +1,152 @@
+/**
+ * Compact views for agents with small context budgets: /api/agents/news (the newest headlines),
+ * /api/agents/pricing (one flat line per model) and /api/agents/activity (requests from known AI agents and
+ * crawlers, counted by this server).
+ */
+import { z } from "zod";
+import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
+import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
+import { serverActivity, type ActivityTracker } from "../activity/tracker.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+
+/** Headlines in /api/agents/news. */
+export const COMPACT_NEWS_COUNT = 20;
+
+export const CompactNewsResponse = z.strictObject({
+  ok: z.literal(true),
+  updated: z.string().nullable().meta({ description: "last successful news run (manifest lastSuccess)" }),
+  count: z.number().int().nonnegative(),
+  items: z.array(
+    z.strictObject({
+      title: z.string(),
+      url: z.url(),
+      source: z.string(),
+      published: z.string(),
+    }),
+  ),
+  full: z.string().meta({ description: "where the full articles are" }),
+});
+
+export const CompactPricingResponse = z.strictObject({
+  ok: z.literal(true),
+  lastUpdated: z.iso.date(),
+  unit: z.literal("USD per 1M tokens"),
+  count: z.number().int().nonnegative(),
+  models: z.array(
+    z.strictObject({
+      id: z.string(),
+      provider: z.string(),
+      input: z.number().nonnegative(),
+      output: z.number().nonnegative(),
+      blended: z.number().nonnegative().meta({ description: "3:1 input:output blend, rounded to 4 decimals" }),
+      context: z.number().int().positive(),
+    }),
+  ),
+  full: z.string(),
+});
+
+export const ActivityResponse = z.strictObject({
+  ok: z.literal(true),
+  today_count: z.number().int().nonnegative(),
+  day: z.iso.date(),
+  last_updated: z.string().nullable(),
+  by_bot: z.record(z.string(), z.number().int().positive()),
+  recent: z.array(z.strictObject({ bot: z.string(), endpoint: z.string(), timestamp: z.string() })),
+  scope: z.string(),
+});
+
+function load<T>(ctx: RenderContext, type: string): LoadedSnapshot<T> {
+  const snapshot = ctx.snapshots.get<T>(type);
+  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", `snapshot ${type} is not available yet`);
+  return snapshot;
+}
+
+/** Pure render of /api/agents/news. */
+export function renderCompactNews(ctx: RenderContext): z.infer<typeof CompactNewsResponse> {
+  const news = load<NewsSnapshot>(ctx, "news");
+  const items = news.data.articles.slice(0, COMPACT_NEWS_COUNT).map((a) => ({
+    title: a.title,
+    url: a.url,
+    source: a.source,
+    published: a.publishedAt,
+  }));
+  return { ok: true, updated: news.meta.lastSuccess, count: items.length, items, full: `${ctx.baseUrl}/api/news` };
+}
+
+/** Blended price per 1M tokens at a 3:1 input:output mix (the common chat workload). */
+export function blended(input: number, output: number): number {
+  return Math.round(((3 * input + output) / 4) * 10_000) / 10_000;
+}
+
+/** Pure render of /api/agents/pricing: every model, cheapest blended first. */
+export function renderCompactPricing(ctx: RenderContext): z.infer<typeof CompactPricingResponse> {
+  const pricing = load<PricingSnapshot>(ctx, "pricing");
+  const models = pricing.data.providers
+    .flatMap((p) => p.models)
+    .map((m) => ({
+      id: m.id,
+      provider: m.provider,
+      input: m.inputCostPer1M,
+      output: m.outputCostPer1M,
+      blended: blended(m.inputCostPer1M, m.outputCostPer1M),
+      context: m.contextWindow,
+    }))
+    .sort((a, b) => a.blended - b.blended || (a.id < b.id ? -1 : 1));
+  return {
+    ok: true,
+    lastUpdated: pricing.data.lastUpdated,
+    unit: "USD per 1M tokens",
+    count: models.length,
+    models,
+    full: `${ctx.baseUrl}/api/models`,
+  };
+}
+
+/** Render of /api/agents/activity from a tracker. */
+export function renderActivity(tracker: ActivityTracker, now: Date): z.infer<typeof ActivityResponse> {
+  return {
+    ok: true,
+    ...tracker.report(now),
+    scope: "requests to this server whose User-Agent names a known AI agent or crawler, since the process started; today_count and by_bot cover the current UTC day",
+  };
+}
+
+/** The three compact agent views. */
+export const agentsCompactRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/agents/news",
+    tier: "free",
+    summary: "Compact news: the 20 newest headlines with URL, source and publication time.",
+    description: "The same articles as /api/news (deduplicated, sanitized), reduced to title, url, source and published for small context budgets.",
+    tags: ["news", "agents"],
+    response: CompactNewsResponse,
+    snapshots: ["news"],
+    freshness: { cadence: "every 10 minutes", slaSeconds: 1800 },
+    render: (ctx) => renderCompactNews(ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/agents/pricing",
+    tier: "free",
+    summary: "Compact pricing: one line per model with input, output and blended USD per 1M tokens and context, cheapest first.",
+    description: "Flattened from /api/models. blended is (3 × input + output) / 4, the usual 3:1 chat mix, rounded to 4 decimals; sorted by blended, then id.",
+    tags: ["models", "agents"],
+    response: CompactPricingResponse,
+    snapshots: ["pricing"],
+    freshness: { cadence: "hourly", slaSeconds: 7200 },
+    render: (ctx) => renderCompactPricing(ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/agents/activity",
+    tier: "free",
+    summary: "Requests from known AI agents and crawlers seen by this server today, and the 50 most recent.",
+    description:
+      "Counted by the server itself from User-Agent product tokens of documented AI crawlers and agents (GPTBot, ChatGPT-User, ClaudeBot, PerplexityBot, …; list in api/activity/known-bots.ts). In memory per process: a restart starts from zero, and several instances count separately. Endpoints are recorded without query strings.",
+    tags: ["agents"],
+    response: ActivityResponse,
+    handle: (ctx) => renderActivity(serverActivity, ctx.now),
+  }),
+];
