@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Tests never reach the internet: the one request-time upstream (weather alerts) points at a closed
+    // loopback port, so the route answers from its snapshot copy; its own tests start local servers.
+    env: { WEATHER_ALERTS_URL: "http://127.0.0.1:9/alerts/active" },
   },
 });

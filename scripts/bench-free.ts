@@ -1,12 +1,13 @@
 /**
  * `npm run bench:free`: how close a free request comes to a static file server. Starts the real server
  * (`tsx api/server.ts --no-schedule`, RATE_LIMIT_PER_MINUTE=0) on the bundled snapshots and a bare node:http
- * server answering the same bytes, runs autocannon against /api/news, /api/status and /api/models on both,
+ * server answering the same bytes, runs autocannon against the free snapshot endpoints (/api/news,
+ * /api/status, /api/models and the daily, GPU, registry, probe and brief endpoints) on both,
  * prints req/s, p50/p99 latency, the ratio to the bare server and the API process's resident memory, then
  * times a full replay run of all feeds.
  *
- * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
- * (default snapshots/), BENCH_PATHS (comma list, default the three above), BENCH_SKIP_REPLAY=1.
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
+ * (default snapshots/), BENCH_PATHS (comma list, default DEFAULT_PATHS), BENCH_SKIP_REPLAY=1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -15,6 +16,20 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+
+/** Free endpoints measured by default: the three cached hot paths first, then the newer snapshot routes. */
+const DEFAULT_PATHS = [
+  "/api/news",
+  "/api/status",
+  "/api/models",
+  "/api/gpu/pricing",
+  "/api/gpu/pricing/cheapest?gpu=H100-SXM",
+  "/api/mcp/registry/snapshot",
+  "/api/probe/latest",
+  "/api/papers/ai-trending",
+  "/api/forum/trending",
+  "/api/today",
+];
 
 const ROOT = resolve(new URL("..", import.meta.url).pathname);
 
@@ -99,9 +114,9 @@ async function timeReplay(): Promise<string> {
 
 /** Run the benchmark and print the report. */
 export async function main(): Promise<void> {
-  const seconds = Number(process.env.BENCH_DURATION ?? 10);
+  const seconds = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const paths = (process.env.BENCH_PATHS ?? "/api/news,/api/status,/api/models").split(",").map((p) => p.trim());
+  const paths = (process.env.BENCH_PATHS ?? DEFAULT_PATHS.join(",")).split(",").map((p) => p.trim());
   const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(ROOT, "snapshots"));
   if (!existsSync(join(snapshotsDir, "manifest.json"))) {
     process.stderr.write(`bench: no manifest.json in ${snapshotsDir}; routes will answer 503 (run the pipelines first)\n`);
@@ -147,19 +162,23 @@ export async function main(): Promise<void> {
 
     const rows: Row[] = [];
     for (const p of paths) {
-      for (const [target, base] of [["api", apiUrl], ["bare", `http://127.0.0.1:${barePort}`]] as const) {
+      // Alternate which server goes first, so warm-up and machine noise do not always favour one side.
+      const targets = [["api", apiUrl], ["bare", `http://127.0.0.1:${barePort}`]] as const;
+      const ordered = paths.indexOf(p) % 2 === 0 ? targets : [...targets].reverse();
+      for (const [target, base] of ordered) {
         process.stdout.write(`autocannon ${target} ${p} (${seconds} s, ${connections} connections)…\n`);
         rows.push({ target, path: p, ...(await cannon(base + p, seconds, connections)) });
       }
     }
     const rssLoaded = rssMb(api.pid);
 
-    process.stdout.write("\npath            target   req/s     p50 ms  p99 ms  non-2xx  vs bare\n");
+    const width = Math.max(...rows.map((r) => r.path.length)) + 2;
+    process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare\n`);
     for (const r of rows) {
       const bareRow = rows.find((b) => b.path === r.path && b.target === "bare");
       const ratio = bareRow && bareRow.rps > 0 ? (r.rps / bareRow.rps).toFixed(2) : "-";
       process.stdout.write(
-        `${r.path.padEnd(16)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${r.target === "api" ? ratio : ""}\n`,
+        `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${r.target === "api" ? ratio : ""}\n`,
       );
     }
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);

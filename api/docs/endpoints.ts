@@ -43,6 +43,8 @@ export interface EndpointDoc {
   tags: string[];
   content_type: string;
   cost_credits?: number;
+  /** A full example URL, for routes that take parameters. */
+  example?: string;
   params: ParamDoc[];
   freshness: FreshnessDoc | null;
 }
@@ -100,7 +102,7 @@ export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Dat
 }
 
 /** The catalog of every registered route, in registry order. */
-export function describeEndpoints(routes: readonly AnyRoute[], snapshots: SnapshotReader, now: Date): EndpointDoc[] {
+export function describeEndpoints(routes: readonly AnyRoute[], snapshots: SnapshotReader, now: Date, baseUrl: string): EndpointDoc[] {
   return routes.map((r) => {
     const doc: EndpointDoc = {
       method: r.method,
@@ -114,6 +116,7 @@ export function describeEndpoints(routes: readonly AnyRoute[], snapshots: Snapsh
     };
     if (r.description) doc.description = r.description;
     if (r.cost !== undefined) doc.cost_credits = r.cost;
+    if (r.example) doc.example = `${baseUrl}${r.example}`;
     return doc;
   });
 }

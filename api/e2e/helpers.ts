@@ -13,11 +13,15 @@ export function standardFixture(): Promise<SnapshotFixture> {
   ]);
 }
 
+/** Routes that read their upstream at request time (falling back to their own snapshot copy). */
+export const READS_UPSTREAM_AT_REQUEST = new Set(["/api/climate/weather-alerts"]);
+
 /** Values for path parameters found in registered routes; a new parameter name must be added here. */
 const PARAM_EXAMPLES: Record<string, string> = { date: "2025-01-14", type: "status" };
 
 /** A concrete URL path for a route, its `:params` filled from PARAM_EXAMPLES. */
 export function examplePath(route: AnyRoute): string {
+  if (route.example) return route.example;
   return route.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
     const v = PARAM_EXAMPLES[name];
     if (v === undefined) throw new Error(`e2e: no example value for path parameter :${name} of ${route.path}; add one to PARAM_EXAMPLES`);

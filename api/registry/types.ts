@@ -82,6 +82,11 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   snapshots?: string[];
   /** Refresh cadence in words and freshness SLA in seconds, for /api/meta. */
   freshness?: { cadence: string; slaSeconds: number };
+  /**
+   * A concrete request (path and query) that succeeds on the bundled snapshots, for routes that need
+   * parameters; /api/meta shows it and the end-to-end tests call it.
+   */
+  example?: string;
   /** Cost in credits (premium routes). */
   cost?: number;
   render?: (ctx: RenderContext, input: RouteInput<Q, P>) => R | RawBody | Promise<R | RawBody>;

@@ -3,29 +3,57 @@
  * it takes for routing, validation, the documents and the end-to-end tests to cover it.
  */
 import type { AnyRoute } from "../app.ts";
+import { aftaAdoptersRoutes } from "./afta-adopters.ts";
 import { agentsCompactRoutes } from "./agents-compact.ts";
 import { agentsDirectoryRoutes } from "./agents-directory.ts";
+import { aggregatorRoutes } from "./aggregator.ts";
 import { benchmarksRoutes } from "./benchmarks.ts";
 import { embeddingsRoutes } from "./embeddings.ts";
+import { forumRoutes } from "./forum.ts";
+import { gpuRoutes } from "./gpu.ts";
 import { healthRoutes } from "./health.ts";
 import { historyRoutes } from "./history.ts";
+import { issuesRoutes } from "./issues.ts";
+import { mcpRegistryRoutes } from "./mcp-registry.ts";
 import { metaRoutes } from "./meta.ts";
+import { modelDeprecationsRoutes } from "./model-deprecations.ts";
+import { modelhubRoutes } from "./modelhub.ts";
 import { modelsRoutes } from "./models.ts";
 import { newsRoutes } from "./news.ts";
+import { papersRoutes } from "./papers.ts";
+import { podcastsRoutes } from "./podcasts.ts";
+import { probeRoutes } from "./probe.ts";
 import { statusRoutes } from "./status.ts";
+import { todayRoutes } from "./today.ts";
+import { trendingReposRoutes } from "./trending-repos.ts";
 import { vectorDbsRoutes } from "./vector-dbs.ts";
+import { weatherAlertsRoutes } from "./weather-alerts.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
   ...metaRoutes,
   ...healthRoutes,
   ...newsRoutes,
+  ...agentsCompactRoutes,
   ...statusRoutes,
   ...modelsRoutes,
   ...benchmarksRoutes,
   ...agentsDirectoryRoutes,
+  ...podcastsRoutes,
+  ...trendingReposRoutes,
   ...embeddingsRoutes,
   ...vectorDbsRoutes,
-  ...agentsCompactRoutes,
+  ...gpuRoutes,
+  ...mcpRegistryRoutes,
+  ...probeRoutes,
+  ...papersRoutes,
+  ...modelhubRoutes,
+  ...issuesRoutes,
+  ...forumRoutes,
+  ...aggregatorRoutes,
+  ...todayRoutes,
   ...historyRoutes,
+  ...aftaAdoptersRoutes,
+  ...modelDeprecationsRoutes,
+  ...weatherAlertsRoutes,
 ];

@@ -28,6 +28,7 @@ const EndpointSchema = z.strictObject({
   tags: z.array(z.string()),
   content_type: z.string(),
   cost_credits: z.number().int().optional(),
+  example: z.url().optional(),
   params: z.array(ParamSchema),
   freshness: z
     .strictObject({
@@ -101,7 +102,7 @@ export const metaRoutes = [
           },
         },
         errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: ERROR_CODES },
-        endpoints: describeEndpoints(ctx.routes ?? [], ctx.snapshots, ctx.now),
+        endpoints: describeEndpoints(ctx.routes ?? [], ctx.snapshots, ctx.now, ctx.baseUrl),
       },
     }),
   }),

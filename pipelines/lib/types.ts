@@ -24,11 +24,43 @@ export interface HttpRequestOptions {
   timeoutMs?: number;
 }
 
+/** Options of a timed request (a latency probe). */
+export interface TimedRequestOptions {
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** HTTP method (default GET). */
+  method?: "GET" | "HEAD";
+  /** Override the default timeout, in milliseconds (covers headers and body). */
+  timeoutMs?: number;
+  /** Override the default response size cap, in bytes. */
+  maxBytes?: number;
+}
+
+/**
+ * One timed request. `ok` means an HTTP answer was read to its end, whatever its status (judging the status
+ * is the caller's job); otherwise `error` names the failure and `status`/`ttfbMs` are null when no headers
+ * arrived. `totalMs` is the time until the body was read, or until the request failed.
+ */
+export interface TimedResponse {
+  url: string;
+  status: number | null;
+  /** Milliseconds from sending the request to receiving the response headers. */
+  ttfbMs: number | null;
+  /** Milliseconds from sending the request to the end of the body (or the failure). */
+  totalMs: number;
+  /** Body bytes received (decoded size). */
+  bytes: number;
+  ok: boolean;
+  error?: "timeout" | "network" | "too_large" | "replay_missing";
+}
+
 /** The one HTTP client every source goes through (live or replay). */
 export interface HttpClient {
   getText(url: string, options?: HttpRequestOptions): Promise<HttpResponse>;
   /** getText, then JSON.parse; a body that is not JSON fails as `malformed_body`. */
   getJson(url: string, options?: HttpRequestOptions): Promise<{ response: HttpResponse; json: unknown }>;
+  /** One request timed to first byte and to the end of the body; never throws, never retries. */
+  timed?(url: string, options?: TimedRequestOptions): Promise<TimedResponse>;
 }
 
 /** What a feed can ask of the runner while it runs. */
@@ -36,6 +68,11 @@ export interface FeedContext {
   http: HttpClient;
   /** The run's clock: feeds never read Date.now() themselves. */
   now: Date;
+  /**
+   * Whether upstream answers come from recorded fixtures (`replay`) or the network (`live`, the default when
+   * absent). Feeds that pace requests for an upstream's rate limit skip the waits in replay.
+   */
+  provenance?: "live" | "replay";
   /** The latest stored snapshot body of a type (this feed's own or another's), if any. */
   previous<T = unknown>(type: string): Promise<T | undefined>;
   /** The stored body of a type as of a UTC day (YYYY-MM-DD), if that day has a dated file. */

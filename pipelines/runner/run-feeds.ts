@@ -109,6 +109,7 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
   const ctx: FeedContext = {
     http: rc.http,
     now: rc.now,
+    provenance: rc.provenance,
     previous: <T>(type: string) => rc.store.latest<T>(type),
     dated: <T>(type: string, date: string) => rc.store.dated<T>(type, date),
     dates: (type: string) => rc.store.dates(type),

@@ -74,7 +74,8 @@ const xml = new XMLParser({
 
 // Tolerant upstream schemas: only the shape we walk is checked; every other field passes through.
 const node = z.unknown();
-const rssItem = z.looseObject({
+/** Tolerant schema of one RSS 2.0 / RDF item as the shared XML parser reads it (podcast sources extend it). */
+export const rssItem = z.looseObject({
   title: node.optional(),
   link: z.array(node).optional(),
   guid: node.optional(),
@@ -110,15 +111,20 @@ const rdfDoc = z.looseObject({
   }),
 });
 
-/** Parse an RSS 2.0, Atom 1.0 or RDF body into raw items; throws FeedParseError on anything else. */
-export function parseFeed(body: string): ParsedFeed {
+/** Parse an XML body with the shared feed parser settings; the root elements by name. Throws FeedParseError. */
+export function parseXml(body: string): Record<string, unknown> {
   let doc: unknown;
   try {
     doc = xml.parse(body);
   } catch (cause) {
     throw new FeedParseError(`rss: body is not well-formed XML (${(cause as Error).message})`, { cause });
   }
-  const root = doc && typeof doc === "object" ? (doc as Record<string, unknown>) : {};
+  return doc && typeof doc === "object" ? (doc as Record<string, unknown>) : {};
+}
+
+/** Parse an RSS 2.0, Atom 1.0 or RDF body into raw items; throws FeedParseError on anything else. */
+export function parseFeed(body: string): ParsedFeed {
+  const root = parseXml(body);
   try {
     if ("rss" in root) {
       const { channel } = rssDoc.parse(root).rss;
@@ -144,7 +150,8 @@ export function parseFeed(body: string): ParsedFeed {
   );
 }
 
-function rssRawItem(item: z.infer<typeof rssItem>): RawItem {
+/** The common fields of an RSS item (title, link or permalink guid, summary, date, categories), still raw. */
+export function rssRawItem(item: z.infer<typeof rssItem>): RawItem {
   const guid = item.guid;
   const guidIsLink =
     guid !== undefined && !(typeof guid === "object" && guid !== null && attr(guid, "isPermaLink") === "false");
@@ -168,7 +175,7 @@ function atomRawItem(entry: z.infer<typeof atomEntry>): RawItem {
 }
 
 /** Text of an XML node: a string, `#text` of an element with attributes, or all text below (xhtml content). */
-function textOf(value: unknown): string {
+export function textOf(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
@@ -182,7 +189,8 @@ function textOf(value: unknown): string {
   return "";
 }
 
-function attr(value: unknown, name: string): string | undefined {
+/** An attribute of a parsed XML element (`@_name`), when it is a string. */
+export function attr(value: unknown, name: string): string | undefined {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const v = (value as Record<string, unknown>)[`@_${name}`];
     return typeof v === "string" ? v : undefined;

@@ -19,7 +19,7 @@ import {
   type IRetryBackoffContext,
 } from "cockatiel";
 import PQueue from "p-queue";
-import type { HttpClient, HttpRequestOptions, HttpResponse } from "../types.ts";
+import type { HttpClient, HttpRequestOptions, HttpResponse, TimedRequestOptions, TimedResponse } from "../types.ts";
 import { cacheFileFor, conditionalHeaders, readCacheEntry, writeCacheEntry, type CacheEntry } from "./cache.ts";
 import { HttpError, isRetryable } from "./errors.ts";
 import { BodyTooLargeError, readCappedText } from "./read-body.ts";
@@ -269,13 +269,87 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
     }
   }
 
+  /**
+   * One timed request through the host's queue (the clock starts when the request leaves the queue): the
+   * same User-Agent, replay rewriting and timeout as getText, but no retries, no breaker, no conditional
+   * cache and no redirect following (a 3xx is the answer being timed). Never throws.
+   */
+  async function timed(url: string, opts: TimedRequestOptions = {}): Promise<TimedResponse> {
+    let host: string;
+    try {
+      host = hostOf(url);
+    } catch {
+      return { url, status: null, ttfbMs: null, totalMs: 0, bytes: 0, ok: false, error: "network" };
+    }
+    const { queue } = hostState(host);
+    return queue.add(() => timedAttempt(url, opts));
+  }
+
+  async function timedAttempt(url: string, opts: TimedRequestOptions): Promise<TimedResponse> {
+    const headers: Record<string, string> = { "user-agent": userAgent };
+    for (const [name, value] of Object.entries(opts.headers ?? {})) headers[name.toLowerCase()] = value;
+    const failed = (error: NonNullable<TimedResponse["error"]>, totalMs: number, status: number | null = null, ttfbMs: number | null = null, bytes = 0): TimedResponse => ({
+      url, status, ttfbMs, totalMs, bytes, ok: false, error,
+    });
+
+    let requestUrl = url;
+    if (replayDir !== undefined) {
+      try {
+        requestUrl = (await replayServerFor(replayDir)).urlFor(url);
+      } catch (error) {
+        options.onWarning?.(`timed: replay server for ${replayDir} did not start`, error);
+        return failed("network", 0);
+      }
+    }
+    const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
+    const maxBytes = opts.maxBytes ?? defaultMaxBytes;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const cap = new AbortController();
+    const signal = AbortSignal.any([timeout, cap.signal]);
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    const transportCode = (): "timeout" | "network" => (timeout.aborted ? "timeout" : "network");
+
+    let response: Response;
+    try {
+      response = await fetch(requestUrl, { method: opts.method ?? "GET", headers, signal, redirect: "manual" });
+    } catch {
+      return failed(transportCode(), elapsed());
+    }
+    const ttfbMs = elapsed();
+    if (replayDir !== undefined && response.status === 404 && response.headers.has(REPLAY_MISSING_HEADER)) {
+      await discard(response);
+      return failed("replay_missing", elapsed());
+    }
+
+    let bytes = 0;
+    if (response.body) {
+      const reader = response.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          if (bytes > maxBytes) {
+            cap.abort();
+            await reader.cancel().catch(() => undefined);
+            return failed("too_large", elapsed(), response.status, ttfbMs, bytes);
+          }
+        }
+      } catch {
+        return failed(transportCode(), elapsed(), response.status, ttfbMs, bytes);
+      }
+    }
+    return { url, status: response.status, ttfbMs, totalMs: elapsed(), bytes, ok: true };
+  }
+
   async function close(): Promise<void> {
     const server = replayServer;
     replayServer = undefined;
     if (server) await (await server).close();
   }
 
-  return { getText, getJson, close };
+  return { getText, getJson, timed, close };
 }
 
 /** The host a request is queued and broken on (with its port); rejects what is not an http(s) URL. */

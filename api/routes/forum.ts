@@ -1,0 +1,42 @@
+/**
+ * GET /api/forum/trending: hot threads from seven AI forum communities, stickied and adult posts removed,
+ * deduplicated by post id, top 30 by score — the `forum-trending` snapshot (daily 13:00 UTC).
+ */
+import { z } from "zod";
+import { ForumTrendingSnapshotSchema, type ForumTrendingSnapshot, forumTrendingFeed } from "../../pipelines/feeds/forum-trending.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type RenderContext } from "../registry/types.ts";
+
+/** Body of GET /api/forum/trending. */
+export const ForumTrendingResponse = z.strictObject({
+  ok: z.literal(true),
+  snapshot: ForumTrendingSnapshotSchema,
+  updated: z.iso.datetime().nullable().meta({ description: "Last successful pipeline run (manifest lastSuccess)." }),
+});
+export type ForumTrendingBody = z.infer<typeof ForumTrendingResponse>;
+
+/** Pure render of GET /api/forum/trending. */
+export function renderForumTrending(ctx: RenderContext): ForumTrendingBody {
+  const snapshot = ctx.snapshots.get<ForumTrendingSnapshot>("forum-trending");
+  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot forum-trending is not available yet; the pipelines have not produced it");
+  const parsed = ForumTrendingSnapshotSchema.safeParse(snapshot.data);
+  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the forum-trending snapshot of ${snapshot.meta.date} does not match its schema`);
+  return { ok: true, snapshot: parsed.data, updated: snapshot.meta.lastSuccess };
+}
+
+/** /api/forum/trending. */
+export const forumRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/api/forum/trending",
+    tier: "free",
+    summary: "Hot threads from 7 AI forum communities: stickied and adult posts removed, deduplicated, top 30 by score.",
+    description:
+      "The hot listing (50 posts) of each community in snapshot.communities (r/MachineLearning, r/LocalLLaMA, r/artificial, r/OpenAI, r/singularity, r/ClaudeAI, r/StableDiffusion), merged. Stickied or pinned posts and posts marked over_18 are removed. A crosspost counts as its original post: one entry per post id, the copy with the highest score kept. Ranked by score, then comment count. Titles and flair are sanitized; url is the link the post points to (the thread itself for text posts), permalink the discussion; created_utc is ISO 8601. A community that could not be read is left out of that day's ranking.",
+    tags: ["community"],
+    response: ForumTrendingResponse,
+    snapshots: ["forum-trending"],
+    freshness: { cadence: forumTrendingFeed.cadence, slaSeconds: forumTrendingFeed.slaSeconds },
+    render: (ctx) => renderForumTrending(ctx),
+  }),
+];

@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { OPENROUTER_MODELS_URL, openrouter } from "../sources/openrouter.ts";
+import { AggregatorModelsSnapshotSchema, aggregatorModelRows, aggregatorModelsFeed, buildAggregatorModels, namespaceOf } from "./aggregator-models.ts";
+
+const NOW = new Date("2026-11-22T14:00:00Z");
+const clients: ClosableHttpClient[] = [];
+afterAll(async () => Promise.all(clients.map((c) => c.close())));
+const client = () => {
+  const c = createHttpClient({ replayDir: "pipelines/fixtures", retries: 0, sleep: async () => {} });
+  clients.push(c);
+  return c;
+};
+
+const build = (data: unknown[]) => buildAggregatorModels(openrouter.parse(JSON.stringify({ data })));
+
+describe("aggregator-models", () => {
+  it("namespaceOf() takes the part before the first slash", () => {
+    expect(namespaceOf("openai/gpt-4o")).toBe("openai");
+    expect(namespaceOf("meta-llama/llama-3.1-8b-instruct:free")).toBe("meta-llama");
+    expect(namespaceOf("solo")).toBe("solo");
+  });
+
+  it("buildAggregatorModels() maps per-token and per-1M prices, modality and namespace, sorted by id", () => {
+    const snap = build([
+      { id: "z/free:free", name: "Z free", pricing: { prompt: "0", completion: "0" }, architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"] } },
+      { id: "a/model", name: "A", created: 1763683200, context_length: 200000, pricing: { prompt: "0.000003", completion: "0.000015" }, architecture: { modality: "text+image->text", input_modalities: ["text", "image"], output_modalities: ["text"] }, top_provider: { max_completion_tokens: 64000 } },
+      { id: "router/auto", name: "Auto", pricing: { prompt: "-1", completion: "-1" } },
+      { id: "a/model", name: "duplicate" },
+    ]);
+    expect(snap.models.map((m) => m.id)).toEqual(["a/model", "router/auto", "z/free:free"]);
+    expect(snap.models[0]).toEqual({
+      id: "a/model",
+      name: "A",
+      namespace: "a",
+      created: "2025-11-21",
+      context_length: 200000,
+      max_output: 64000,
+      modality: "text+image->text",
+      input_modalities: ["image", "text"],
+      output_modalities: ["text"],
+      pricing: { prompt_per_token: 0.000003, completion_per_token: 0.000015, input_per_1m: 3, output_per_1m: 15 },
+      free: false,
+    });
+    expect(snap.models[1]!.pricing).toEqual({ prompt_per_token: null, completion_per_token: null, input_per_1m: null, output_per_1m: null });
+    expect(snap.models[2]!.free).toBe(true);
+    expect(snap.summary).toEqual({ total: 3, free_count: 1, namespaces: 3, unpriced_count: 1 });
+    expect(() => AggregatorModelsSnapshotSchema.parse(snap)).not.toThrow();
+  });
+
+  it("aggregatorModelRows() writes one keyed row per model", () => {
+    const batch = aggregatorModelRows(build([{ id: "a/m", pricing: { prompt: "0.000001", completion: "0.000002" }, context_length: 8192 }]), "2026-11-22");
+    expect(batch).toEqual({
+      table: "aggregator_models_daily",
+      key: ["date", "model_id"],
+      rows: [{ date: "2026-11-22", model_id: "a/m", namespace: "a", input_per_1m: 1, output_per_1m: 2, context_length: 8192 }],
+    });
+  });
+
+  it("aggregatorModelsFeed run() reads the recorded catalog in replay", async () => {
+    expect(aggregatorModelsFeed.urls()).toEqual([OPENROUTER_MODELS_URL]);
+    expect(aggregatorModelsFeed.cron).toBe("0 14 * * *");
+    const out = await aggregatorModelsFeed.run(testFeedContext({ http: client(), now: NOW }));
+    const data = AggregatorModelsSnapshotSchema.parse(out.data);
+    expect(data.summary.total).toBe(data.models.length);
+    expect(data.models.length).toBeGreaterThan(40);
+    expect(data.summary.free_count).toBeGreaterThan(0);
+    expect(data.models.find((m) => m.id === "anthropic/claude-opus-4")?.pricing).toMatchObject({ input_per_1m: 15, output_per_1m: 75 });
+    const batch = out.warehouse?.[0];
+    expect(batch?.rows).toHaveLength(data.models.length);
+    expect(batch?.rows.every((r) => r["date"] === "2026-11-22")).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The `modelhub-trending` snapshot: the Hugging Face Hub's 30 most downloaded models and datasets and its 30
+ * most liked Spaces, from three listing requests (sent concurrently; the shared client caps per-host
+ * concurrency). Each list is re-sorted here (downloads or likes descending, then id), because the hub's
+ * cached counters can arrive slightly out of order.
+ * A listing that fails leaves its list empty and is reported in source health and a notice; the run fails
+ * only when all three fail.
+ */
+import { z } from "zod";
+import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import {
+  MODELHUB_DATASETS_URL,
+  MODELHUB_LIMIT,
+  MODELHUB_MODELS_URL,
+  MODELHUB_SPACES_URL,
+  hubDatasetSchema,
+  hubModelSchema,
+  hubSpaceSchema,
+  modelhubDatasets,
+  modelhubModels,
+  modelhubSpaces,
+  type RepoListParsed,
+} from "../sources/modelhub.ts";
+
+const sortedBy = (key: "downloads" | "likes") => (rows: { id: string; downloads?: number; likes: number }[]) =>
+  rows.every((r, i) => i === 0 || (rows[i - 1]![key] ?? 0) >= (r[key] ?? 0)) && new Set(rows.map((r) => r.id)).size === rows.length;
+
+/** The modelhub-trending snapshot body. */
+export const modelhubTrendingSnapshotSchema = z.strictObject({
+  models: z.array(hubModelSchema).max(MODELHUB_LIMIT).refine(sortedBy("downloads"), "models must be unique and sorted by downloads"),
+  datasets: z.array(hubDatasetSchema).max(MODELHUB_LIMIT).refine(sortedBy("downloads"), "datasets must be unique and sorted by downloads"),
+  spaces: z.array(hubSpaceSchema).max(MODELHUB_LIMIT).refine(sortedBy("likes"), "spaces must be unique and sorted by likes"),
+});
+export type ModelhubTrendingSnapshot = z.infer<typeof modelhubTrendingSnapshotSchema>;
+
+/** Thrown when all three listings failed. */
+export class ModelhubTrendingError extends Error {
+  override name = "ModelhubTrendingError";
+}
+
+interface Listing<Row> {
+  key: "models" | "datasets" | "spaces";
+  url: string;
+  source: { id: string; parse(body: string): RepoListParsed; normalize(parsed: RepoListParsed): Row[] };
+}
+
+const LISTINGS = [
+  { key: "models", url: MODELHUB_MODELS_URL, source: modelhubModels },
+  { key: "datasets", url: MODELHUB_DATASETS_URL, source: modelhubDatasets },
+  { key: "spaces", url: MODELHUB_SPACES_URL, source: modelhubSpaces },
+] as const satisfies readonly Listing<unknown>[];
+
+async function fetchListing<Row>(ctx: FeedContext, listing: Listing<Row>): Promise<{ rows: Row[]; skipped: number }> {
+  const { body } = await ctx.http.getText(listing.url, { headers: { accept: "application/json" } });
+  const parsed = listing.source.parse(body);
+  return { rows: listing.source.normalize(parsed), skipped: parsed.skipped };
+}
+
+/** Build the snapshot from the three listings. */
+export async function runModelhubTrending(ctx: FeedContext): Promise<FeedOutput<ModelhubTrendingSnapshot>> {
+  const [models, datasets, spaces] = await Promise.allSettled([
+    fetchListing(ctx, LISTINGS[0]),
+    fetchListing(ctx, LISTINGS[1]),
+    fetchListing(ctx, LISTINGS[2]),
+  ]);
+  const health: SourceHealth[] = [];
+  function rowsOf<Row>(key: string, id: string, result: PromiseSettledResult<{ rows: Row[]; skipped: number }>): Row[] {
+    if (result.status === "fulfilled") {
+      health.push({ id, ok: true, rows: result.value.rows.length });
+      if (result.value.skipped > 0) ctx.notice(`modelhub-trending: ${key} skipped ${result.value.skipped} unreadable entries`);
+      return result.value.rows;
+    }
+    const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
+    health.push({ id, ok: false, error });
+    ctx.notice(`modelhub-trending: ${key} listing failed: ${error}`);
+    return [];
+  }
+  const data: ModelhubTrendingSnapshot = {
+    models: rowsOf("models", modelhubModels.id, models),
+    datasets: rowsOf("datasets", modelhubDatasets.id, datasets),
+    spaces: rowsOf("spaces", modelhubSpaces.id, spaces),
+  };
+  if (health.every((h) => !h.ok)) {
+    throw new ModelhubTrendingError(`modelhub-trending: every listing failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
+  }
+  return { data, rows: data.models.length + data.datasets.length + data.spaces.length, sources: health };
+}
+
+/** The `modelhub-trending` snapshot type. */
+export const modelhubTrendingFeed: Feed<ModelhubTrendingSnapshot> = {
+  type: "modelhub-trending",
+  title: "Model hub: top models, datasets and Spaces",
+  cron: "0 12 * * *",
+  cadence: "daily at 12:00 UTC",
+  slaSeconds: 172_800,
+  schema: modelhubTrendingSnapshotSchema,
+  urls: () => LISTINGS.map((l) => l.url),
+  run: (ctx) => runModelhubTrending(ctx),
+};

@@ -1,0 +1,112 @@
+/**
+ * The `papers-preprint-recent` snapshot: the newest arXiv submissions in cs.AI, cs.LG, cs.CL and cs.CV (50 per
+ * category listing), deduplicated by arXiv id with the version stripped, and cut to the 50 most recent.
+ *
+ * - Requests go one at a time, `delayMs` apart (3 s live as arXiv asks; none in replay).
+ * - A duplicate keeps its highest version (the newest metadata) and unites the listings it appeared in.
+ * - A listing that fails (HTTP error, arXiv's error feed, a truncated or malformed body) is reported in source
+ *   health and a notice; an empty listing counts as a success with 0 rows. The run fails only when all four
+ *   listings fail.
+ * - Order: publishedAt (first submission) newest first, then id descending.
+ */
+import { z } from "zod";
+import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { arxiv, arxivCategoryUrl, preprintSchema, type Preprint } from "../sources/arxiv.ts";
+
+/** Preprints kept in the snapshot. */
+export const PREPRINT_CAP = 50;
+/** Pause between two arXiv requests in live runs, in ms (arXiv asks for at least 3 s). */
+export const ARXIV_DELAY_MS = 3000;
+/** The category listings read, in request order. */
+export const PREPRINT_CATEGORIES = ["cs.AI", "cs.LG", "cs.CL", "cs.CV"] as const;
+
+/** The papers-preprint-recent snapshot body. */
+export const papersPreprintRecentSnapshotSchema = z
+  .strictObject({
+    categories: z.array(z.string().min(1)).length(PREPRINT_CATEGORIES.length),
+    preprints: z.array(preprintSchema).max(PREPRINT_CAP),
+  })
+  .refine((s) => new Set(s.preprints.map((p) => p.id)).size === s.preprints.length, "preprints must have unique ids")
+  .refine((s) => s.preprints.every((p, i) => i === 0 || s.preprints[i - 1]!.publishedAt >= p.publishedAt), "preprints must be sorted newest first");
+export type PapersPreprintRecentSnapshot = z.infer<typeof papersPreprintRecentSnapshotSchema>;
+
+/** Thrown when every category listing failed. */
+export class PapersPreprintRecentError extends Error {
+  override name = "PapersPreprintRecentError";
+}
+
+/** Newest first submission first, then id descending (newer ids sort later). */
+export function byRecency(a: Preprint, b: Preprint): number {
+  return b.publishedAt.localeCompare(a.publishedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** Merge category listings: one entry per arXiv id (highest version kept, listings united), newest `cap`. */
+export function mergePreprints(lists: Preprint[][], cap = PREPRINT_CAP): Preprint[] {
+  const byId = new Map<string, Preprint>();
+  for (const p of lists.flat()) {
+    const existing = byId.get(p.id);
+    if (!existing) {
+      byId.set(p.id, { ...p, listedIn: [...p.listedIn] });
+      continue;
+    }
+    const winner = p.version > existing.version ? p : existing;
+    byId.set(p.id, { ...winner, listedIn: [...new Set([...existing.listedIn, ...p.listedIn])] });
+  }
+  return [...byId.values()].map((p) => ({ ...p, listedIn: [...p.listedIn].sort() })).sort(byRecency).slice(0, cap);
+}
+
+export interface PapersPreprintRecentOptions {
+  /** Pause between requests in live runs (default ARXIV_DELAY_MS); replay runs never pause. */
+  delayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+const ACCEPT = "application/atom+xml, application/xml;q=0.9, text/xml;q=0.8";
+
+/** Build the snapshot: the four listings in sequence, merged. */
+export async function runPapersPreprintRecent(ctx: FeedContext, options: PapersPreprintRecentOptions = {}): Promise<FeedOutput<PapersPreprintRecentSnapshot>> {
+  const delayMs = ctx.provenance === "replay" ? 0 : (options.delayMs ?? ARXIV_DELAY_MS);
+  const sleep = options.sleep ?? defaultSleep;
+  const lists: Preprint[][] = [];
+  const health: SourceHealth[] = [];
+  for (const [i, category] of PREPRINT_CATEGORIES.entries()) {
+    if (i > 0 && delayMs > 0) await sleep(delayMs);
+    const url = arxivCategoryUrl(category);
+    try {
+      const { body } = await ctx.http.getText(url, { headers: { accept: ACCEPT } });
+      const parsed = arxiv.parse(body);
+      const rows = arxiv.normalize(parsed, { meta: { category } });
+      if (parsed.totalResults === 0) ctx.notice(`papers-preprint-recent: ${category} listing is empty`);
+      if (parsed.skipped > 0) ctx.notice(`papers-preprint-recent: ${category} skipped ${parsed.skipped} entries without an id or title`);
+      lists.push(rows);
+      health.push({ id: `arxiv:${category}`, ok: true, rows: rows.length });
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      health.push({ id: `arxiv:${category}`, ok: false, error });
+      ctx.notice(`papers-preprint-recent: ${category} failed: ${error}`);
+    }
+  }
+  if (health.every((h) => !h.ok)) {
+    throw new PapersPreprintRecentError(`papers-preprint-recent: every listing failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
+  }
+  const preprints = mergePreprints(lists);
+  return { data: { categories: [...PREPRINT_CATEGORIES], preprints }, rows: preprints.length, sources: health };
+}
+
+/** A papers-preprint-recent feed with the given pacing options (tests inject a recorder). */
+export function createPapersPreprintRecentFeed(options: PapersPreprintRecentOptions = {}): Feed<PapersPreprintRecentSnapshot> {
+  return {
+    type: "papers-preprint-recent",
+    title: "Recent AI preprints (arXiv cs.AI, cs.LG, cs.CL, cs.CV)",
+    cron: "30 11 * * *",
+    cadence: "daily at 11:30 UTC",
+    slaSeconds: 172_800,
+    schema: papersPreprintRecentSnapshotSchema,
+    urls: () => PREPRINT_CATEGORIES.map(arxivCategoryUrl),
+    run: (ctx) => runPapersPreprintRecent(ctx, options),
+  };
+}
+
+/** The `papers-preprint-recent` snapshot type. */
+export const papersPreprintRecentFeed = createPapersPreprintRecentFeed();

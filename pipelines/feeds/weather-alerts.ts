@@ -1,0 +1,82 @@
+/**
+ * The `weather-alerts` snapshot: the US National Weather Service's active alerts collection, fetched every
+ * 10 minutes and normalized by the `nws-alerts` source. It stores every alert NWS listed (no query filter,
+ * every status), so the API's live reader can answer from it when api.weather.gov cannot be reached; the
+ * reader drops alerts that expired since. Fetch times live in the manifest, not in the body; `updated` is
+ * the upstream's own generation time.
+ */
+import { z } from "zod";
+import type { Feed, FeedContext, FeedOutput, HttpClient } from "../lib/types.ts";
+import {
+  NWS_ACCEPT,
+  NWS_ALERTS_URL,
+  NWS_CONTENT_TYPES,
+  NWS_MAX_BYTES,
+  type NwsAlertCollection,
+  nwsAlertsSource,
+  toUtc,
+  weatherAlert,
+} from "../sources/nws-alerts.ts";
+import { sanitize } from "../lib/sanitize.ts";
+
+/** Strict schema of the snapshot body (and of the live reader's in-memory copy). */
+export const weatherAlertsSnapshot = z.strictObject({
+  title: z.string().nullable(),
+  updated: z.iso.datetime().nullable(),
+  upstream_count: z.number().int().nonnegative(),
+  alerts: z.array(weatherAlert),
+});
+export type WeatherAlertsSnapshot = z.infer<typeof weatherAlertsSnapshot>;
+
+/** Collection facts from the parsed body plus the normalized alerts. */
+export function collectionOf(parsed: NwsAlertCollection, url: string, now: Date): WeatherAlertsSnapshot {
+  return weatherAlertsSnapshot.parse({
+    title: parsed.title ? sanitize(parsed.title, { maxLength: 300 }) || null : null,
+    updated: toUtc(parsed.updated) ?? null,
+    upstream_count: parsed.featureCount,
+    alerts: nwsAlertsSource.normalize(parsed, { url, now, meta: undefined }),
+  });
+}
+
+/** GET the collection through the shared client and normalize it (used by the feed and the live reader). */
+export async function fetchWeatherAlerts(
+  http: HttpClient,
+  url: string,
+  now: Date,
+  options: { timeoutMs?: number } = {},
+): Promise<{ collection: WeatherAlertsSnapshot; parsed: NwsAlertCollection }> {
+  const res = await http.getText(url, {
+    headers: { accept: NWS_ACCEPT },
+    expectContentType: NWS_CONTENT_TYPES,
+    maxBytes: NWS_MAX_BYTES,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  const parsed = nwsAlertsSource.parse(res.body);
+  return { collection: collectionOf(parsed, url, now), parsed };
+}
+
+/** Build the snapshot from one fetch of `url` (the NWS endpoint by default). */
+export async function runWeatherAlerts(ctx: FeedContext, url: string = NWS_ALERTS_URL): Promise<FeedOutput<WeatherAlertsSnapshot>> {
+  const { collection, parsed } = await fetchWeatherAlerts(ctx.http, url, ctx.now);
+  if (parsed.unreadable > 0) ctx.notice(`weather-alerts: skipped ${parsed.unreadable} features without an alert's required fields`);
+  const skipped = parsed.features.length - collection.alerts.length;
+  if (skipped > 0) ctx.notice(`weather-alerts: skipped ${skipped} cancellations, duplicates or features with an unknown status`);
+  return {
+    data: collection,
+    rows: collection.alerts.length,
+    sources: [{ id: nwsAlertsSource.id, ok: true, rows: collection.alerts.length }],
+  };
+}
+
+/** The NWS active alerts feed (API: GET /api/climate/weather-alerts, as its fallback copy). */
+export const weatherAlertsFeed: Feed<WeatherAlertsSnapshot> = {
+  type: "weather-alerts",
+  title: "US National Weather Service active alerts",
+  // Odd minutes (3, 13, 23 …) keep it off the news feed's 0, 10, 20 ….
+  cron: "3-59/10 * * * *",
+  cadence: "every 10 minutes",
+  slaSeconds: 3600,
+  schema: weatherAlertsSnapshot,
+  urls: () => [NWS_ALERTS_URL],
+  run: (ctx) => runWeatherAlerts(ctx),
+};

@@ -1,0 +1,292 @@
+/**
+ * Hugging Face Hub API (docs: https://huggingface.co/docs/hub/api) — the model and dataset hub behind the
+ * neutral `modelhub` paths:
+ * - `GET /api/models|datasets?sort=downloads&direction=-1&limit=30` and `GET /api/spaces?sort=likes…`: repo
+ *   listings (JSON arrays). Older listings name a model by `modelId` (no `id`) and carry `lastModified`
+ *   instead of `createdAt`; both shapes are read.
+ * - `GET /api/daily_papers`: the editor-curated daily papers (array of { paper: { id, title, summary, upvotes,
+ *   authors, publishedAt }, numComments, … }); older entries may lack the counters (read as 0).
+ * Rate limit: anonymous API calls are limited per IP (a few hundred per 5 minutes); we send four requests a day.
+ */
+import { z } from "zod";
+import { sanitize } from "../lib/sanitize.ts";
+import type { Source } from "../lib/types.ts";
+
+export const MODELHUB_BASE = "https://huggingface.co";
+/** Entries per listing. */
+export const MODELHUB_LIMIT = 30;
+export const MODELHUB_MODELS_URL = `${MODELHUB_BASE}/api/models?sort=downloads&direction=-1&limit=${MODELHUB_LIMIT}`;
+export const MODELHUB_DATASETS_URL = `${MODELHUB_BASE}/api/datasets?sort=downloads&direction=-1&limit=${MODELHUB_LIMIT}`;
+export const MODELHUB_SPACES_URL = `${MODELHUB_BASE}/api/spaces?sort=likes&direction=-1&limit=${MODELHUB_LIMIT}`;
+export const MODELHUB_DAILY_PAPERS_URL = `${MODELHUB_BASE}/api/daily_papers`;
+/** Longest paper title and summary kept, ellipsis included. */
+export const HUB_PAPER_TITLE_MAX = 300;
+export const HUB_PAPER_SUMMARY_MAX = 500;
+export const HUB_PAPER_AUTHORS_MAX = 10;
+
+/** A repo id: `owner/name`, or a legacy canonical name without an owner (`gpt2`, `squad_v2`). */
+const REPO_ID = /^[A-Za-z0-9][\w.-]*(\/[\w.-]+)?$/;
+const repoId = z.string().regex(REPO_ID).max(200);
+const count = z.number().int().nonnegative();
+const tag = z.string().regex(/^[\w.+-]+$/).max(80);
+
+/** Thrown when a body is not the JSON array a hub endpoint answers. */
+export class ModelhubParseError extends Error {
+  override name = "ModelhubParseError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+const UpstreamRepo = z.looseObject({
+  id: z.string().optional(),
+  modelId: z.string().optional(),
+  author: z.string().nullish(),
+  downloads: z.number().nullish(),
+  likes: z.number().nullish(),
+  pipeline_tag: z.string().nullish(),
+  library_name: z.string().nullish(),
+  sdk: z.string().nullish(),
+  createdAt: z.string().nullish(),
+  lastModified: z.string().nullish(),
+  private: z.boolean().nullish(),
+  disabled: z.boolean().nullish(),
+});
+type UpstreamRepo = z.infer<typeof UpstreamRepo>;
+
+/** A hub listing as parsed: the entries it could read, and how many it skipped. */
+export interface RepoListParsed {
+  repos: UpstreamRepo[];
+  skipped: number;
+}
+
+function parseArray(body: string, what: string): unknown[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (cause) {
+    throw new ModelhubParseError(`modelhub: ${what} body is not JSON; it starts ${JSON.stringify(body.slice(0, 80))}`, { cause });
+  }
+  if (!Array.isArray(json)) {
+    const error = json && typeof json === "object" && "error" in json ? `: ${String((json as { error: unknown }).error)}` : "";
+    throw new ModelhubParseError(`modelhub: ${what} body is not a JSON array${error}`);
+  }
+  return json;
+}
+
+/** Parse a models, datasets or spaces listing. */
+export function parseRepoList(body: string): RepoListParsed {
+  const repos: UpstreamRepo[] = [];
+  let skipped = 0;
+  for (const item of parseArray(body, "listing")) {
+    const r = UpstreamRepo.safeParse(item);
+    if (r.success) repos.push(r.data);
+    else skipped++;
+  }
+  return { repos, skipped };
+}
+
+function isoOrNull(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function intOrZero(value: number | null | undefined): number {
+  return value !== null && value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+function tagOrNull(value: string | null | undefined): string | null {
+  return value && /^[\w.+-]+$/.test(value) && value.length <= 80 ? value : null;
+}
+
+/** The fields every listing row shares. */
+interface RepoBase {
+  id: string;
+  author: string | null;
+  likes: number;
+  createdAt: string | null;
+  lastModified: string | null;
+  url: string;
+}
+
+/** Usable public repos of a listing with the shared fields, first copy of an id kept. */
+function baseRows(parsed: RepoListParsed, urlPrefix: string): { repo: UpstreamRepo; base: RepoBase }[] {
+  const seen = new Set<string>();
+  const out: { repo: UpstreamRepo; base: RepoBase }[] = [];
+  for (const repo of parsed.repos) {
+    const id = (repo.id ?? repo.modelId ?? "").trim();
+    if (!REPO_ID.test(id) || id.length > 200 || repo.private === true || repo.disabled === true || seen.has(id)) continue;
+    seen.add(id);
+    const owner = id.includes("/") ? id.slice(0, id.indexOf("/")) : null;
+    out.push({
+      repo,
+      base: {
+        id,
+        author: owner ?? (repo.author && REPO_ID.test(repo.author) ? repo.author : null),
+        likes: intOrZero(repo.likes),
+        createdAt: isoOrNull(repo.createdAt),
+        lastModified: isoOrNull(repo.lastModified),
+        url: `${MODELHUB_BASE}${urlPrefix}/${id}`,
+      },
+    });
+  }
+  return out;
+}
+
+const baseShape = {
+  id: repoId,
+  author: z.string().nullable(),
+  likes: count,
+  createdAt: z.iso.datetime().nullable(),
+  lastModified: z.iso.datetime().nullable(),
+  url: z.url({ protocol: /^https$/ }),
+};
+
+/** One model of the downloads listing. */
+export const hubModelSchema = z.strictObject({ ...baseShape, downloads: count, pipelineTag: tag.nullable(), libraryName: tag.nullable() });
+export type HubModel = z.infer<typeof hubModelSchema>;
+/** One dataset of the downloads listing. */
+export const hubDatasetSchema = z.strictObject({ ...baseShape, downloads: count });
+export type HubDataset = z.infer<typeof hubDatasetSchema>;
+/** One Space of the likes listing. */
+export const hubSpaceSchema = z.strictObject({ ...baseShape, sdk: tag.nullable() });
+export type HubSpace = z.infer<typeof hubSpaceSchema>;
+
+/** Most downloads first; ties by id. */
+export function byDownloads<T extends { id: string; downloads: number }>(a: T, b: T): number {
+  return b.downloads - a.downloads || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+/** Most likes first; ties by id. */
+export function byLikes<T extends { id: string; likes: number }>(a: T, b: T): number {
+  return b.likes - a.likes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Models: sorted by downloads, top MODELHUB_LIMIT. */
+export const modelhubModels = {
+  id: "modelhub-models",
+  description: "Hugging Face Hub model listing by downloads (huggingface.co/api/models); anonymous per-IP limit; daily.",
+  parse: parseRepoList,
+  normalize: (parsed: RepoListParsed): HubModel[] =>
+    baseRows(parsed, "")
+      .map(({ repo, base }) => ({ ...base, downloads: intOrZero(repo.downloads), pipelineTag: tagOrNull(repo.pipeline_tag), libraryName: tagOrNull(repo.library_name) }))
+      .sort(byDownloads)
+      .slice(0, MODELHUB_LIMIT),
+  row: hubModelSchema,
+} satisfies Source<RepoListParsed, HubModel>;
+
+/** Datasets: sorted by downloads, top MODELHUB_LIMIT. */
+export const modelhubDatasets = {
+  id: "modelhub-datasets",
+  description: "Hugging Face Hub dataset listing by downloads (huggingface.co/api/datasets); anonymous per-IP limit; daily.",
+  parse: parseRepoList,
+  normalize: (parsed: RepoListParsed): HubDataset[] =>
+    baseRows(parsed, "/datasets")
+      .map(({ repo, base }) => ({ ...base, downloads: intOrZero(repo.downloads) }))
+      .sort(byDownloads)
+      .slice(0, MODELHUB_LIMIT),
+  row: hubDatasetSchema,
+} satisfies Source<RepoListParsed, HubDataset>;
+
+/** Spaces: sorted by likes, top MODELHUB_LIMIT. */
+export const modelhubSpaces = {
+  id: "modelhub-spaces",
+  description: "Hugging Face Hub Spaces listing by likes (huggingface.co/api/spaces); anonymous per-IP limit; daily.",
+  parse: parseRepoList,
+  normalize: (parsed: RepoListParsed): HubSpace[] =>
+    baseRows(parsed, "/spaces")
+      .map(({ repo, base }) => ({ ...base, sdk: tagOrNull(repo.sdk) }))
+      .sort(byLikes)
+      .slice(0, MODELHUB_LIMIT),
+  row: hubSpaceSchema,
+} satisfies Source<RepoListParsed, HubSpace>;
+
+// ---- daily papers ----
+
+const UpstreamDailyPaper = z.looseObject({
+  paper: z.looseObject({
+    id: z.string().min(1),
+    title: z.string().nullish(),
+    summary: z.string().nullish(),
+    upvotes: z.number().nullish(),
+    publishedAt: z.string().nullish(),
+    authors: z.array(z.looseObject({ name: z.string().nullish(), hidden: z.boolean().nullish() })).nullish(),
+  }),
+  title: z.string().nullish(),
+  numComments: z.number().nullish(),
+  publishedAt: z.string().nullish(),
+});
+type UpstreamDailyPaper = z.infer<typeof UpstreamDailyPaper>;
+
+export interface DailyPapersParsed {
+  entries: UpstreamDailyPaper[];
+  skipped: number;
+}
+
+/** One daily paper, normalized. */
+export const hubPaperSchema = z.strictObject({
+  /** The paper id on the hub: its arXiv id. */
+  id: z.string().regex(/^\d{4}\.\d{4,5}$/),
+  title: z.string().min(1).max(HUB_PAPER_TITLE_MAX),
+  summary: z.string().max(HUB_PAPER_SUMMARY_MAX),
+  authors: z.array(z.string().min(1)).max(HUB_PAPER_AUTHORS_MAX),
+  authorCount: count,
+  upvotes: count,
+  comments: count,
+  publishedAt: z.iso.datetime().nullable(),
+  url: z.url({ protocol: /^https$/ }),
+  arxivUrl: z.url({ protocol: /^https$/ }),
+});
+export type HubPaper = z.infer<typeof hubPaperSchema>;
+
+/** Parse the daily papers array. */
+export function parseDailyPapers(body: string): DailyPapersParsed {
+  const entries: UpstreamDailyPaper[] = [];
+  let skipped = 0;
+  for (const item of parseArray(body, "daily_papers")) {
+    const r = UpstreamDailyPaper.safeParse(item);
+    if (r.success) entries.push(r.data);
+    else skipped++;
+  }
+  return { entries, skipped };
+}
+
+/** Most upvotes first, then most comments, then id. */
+export function byUpvotes(a: HubPaper, b: HubPaper): number {
+  return b.upvotes - a.upvotes || b.comments - a.comments || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Normalize daily papers: sanitized, deduplicated by paper id (first copy kept), sorted by upvotes. */
+export function normalizeDailyPapers(parsed: DailyPapersParsed): HubPaper[] {
+  const seen = new Set<string>();
+  const out: HubPaper[] = [];
+  for (const entry of parsed.entries) {
+    const id = entry.paper.id.trim();
+    const title = sanitize(entry.paper.title ?? entry.title ?? "", { maxLength: HUB_PAPER_TITLE_MAX });
+    if (!/^\d{4}\.\d{4,5}$/.test(id) || title === "" || seen.has(id)) continue;
+    seen.add(id);
+    const authors = (entry.paper.authors ?? []).map((a) => sanitize(a.name ?? "", { maxLength: 120 })).filter((n) => n !== "");
+    out.push({
+      id,
+      title,
+      summary: sanitize(entry.paper.summary ?? "", { maxLength: HUB_PAPER_SUMMARY_MAX }),
+      authors: authors.slice(0, HUB_PAPER_AUTHORS_MAX),
+      authorCount: authors.length,
+      upvotes: intOrZero(entry.paper.upvotes),
+      comments: intOrZero(entry.numComments),
+      publishedAt: isoOrNull(entry.paper.publishedAt ?? entry.publishedAt),
+      url: `${MODELHUB_BASE}/papers/${id}`,
+      arxivUrl: `https://arxiv.org/abs/${id}`,
+    });
+  }
+  return out.sort(byUpvotes);
+}
+
+/** The daily papers source. */
+export const modelhubDailyPapers = {
+  id: "modelhub-daily-papers",
+  description: "Hugging Face daily papers (huggingface.co/api/daily_papers), editor-curated with upvotes and comments; daily.",
+  parse: parseDailyPapers,
+  normalize: normalizeDailyPapers,
+  row: hubPaperSchema,
+} satisfies Source<DailyPapersParsed, HubPaper>;

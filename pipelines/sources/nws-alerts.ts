@@ -1,0 +1,268 @@
+/**
+ * US National Weather Service active alerts: `GET https://api.weather.gov/alerts/active`
+ * (https://www.weather.gov/documentation/services-web-api — public, no key; a User-Agent naming the app and a
+ * contact is required, which the shared client sends; requests are rate limited by NWS at an undisclosed
+ * generous rate, so we fetch once per minute at most for the API and every 10 minutes for the snapshot).
+ * The body is a GeoJSON FeatureCollection of CAP alerts (`application/geo+json`).
+ *
+ * Normalization, one alert per feature:
+ * - `id` is the CAP identifier (`properties.id`); `web` the alert's own URL (`properties["@id"]`, else the
+ *   feature `id`, else built from the identifier) — the public api.weather.gov document of that alert.
+ * - `event`, `headline`, `area_desc`, `sender_name`, `certainty` are outside text and go through the sanitizer;
+ *   `event` keeps NWS's canonical name ("Winter Storm Warning"). A missing headline falls back to the
+ *   NWSheadline parameter, then to "<event> by <sender>".
+ * - `severity` and `urgency` map case-insensitively onto the CAP values; anything else is `Unknown`.
+ * - `status` is capitalised (Actual, Exercise, System, Test, Draft); a feature with another status is skipped.
+ * - Timestamps become ISO 8601 UTC; `effective` falls back to `sent`; `expires` and `ends` may be null.
+ * - `ugc` keeps the UGC zone codes (from `geocode.UGC`, else the last segment of `affectedZones`), sorted,
+ *   for area filtering; the API does not show it.
+ * - `messageType: "Cancel"` features are skipped: they announce that an alert ended, they are not alerts.
+ * - Duplicate ids keep the first; rows are sorted newest `sent` first, then by id.
+ * Active-ness (see `isActiveAlert`) is NOT applied here: the stored collection is what NWS listed, and every
+ * reader recomputes it against its own clock.
+ */
+import { z } from "zod";
+import { sanitize } from "../lib/sanitize.ts";
+import type { NormalizeContext, Source } from "../lib/types.ts";
+
+/** The NWS active-alerts endpoint (all areas, all statuses). */
+export const NWS_ALERTS_URL = "https://api.weather.gov/alerts/active";
+
+/** Request headers NWS expects for the GeoJSON form. */
+export const NWS_ACCEPT = "application/geo+json";
+
+/** Content types accepted from NWS (geo+json, ld+json or plain json). */
+export const NWS_CONTENT_TYPES = ["json"];
+
+/** The whole national collection can run to several MiB; this caps it well above that. */
+export const NWS_MAX_BYTES = 40 * 1024 * 1024;
+
+/** CAP severities, most severe first. */
+export const ALERT_SEVERITIES = ["Extreme", "Severe", "Moderate", "Minor", "Unknown"] as const;
+/** CAP urgencies, most urgent first. */
+export const ALERT_URGENCIES = ["Immediate", "Expected", "Future", "Past", "Unknown"] as const;
+/** CAP message statuses, capitalised as served. */
+export const ALERT_STATUSES = ["Actual", "Exercise", "System", "Test", "Draft"] as const;
+
+/** UGC prefixes of NWS marine areas (coastal, offshore and Great Lakes waters). */
+export const MARINE_AREAS = ["AM", "AN", "GM", "LC", "LE", "LH", "LM", "LO", "LS", "PH", "PK", "PM", "PS", "PZ", "SL"] as const;
+/** NWS state and territory codes (50 states, DC, and AS, GU, MP, PR, VI, PW, FM, MH). */
+export const STATE_AREAS = [
+  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
+  "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR",
+  "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+  "AS", "GU", "MP", "PR", "VI", "PW", "FM", "MH",
+] as const;
+
+const TEXT_MAX = { event: 120, headline: 400, area_desc: 2000, sender_name: 200, certainty: 40 } as const;
+
+/** One normalized alert: the API's alert shape plus its UGC codes. */
+export const weatherAlert = z.strictObject({
+  id: z.string().min(1),
+  event: z.string().min(1).max(TEXT_MAX.event),
+  severity: z.enum(ALERT_SEVERITIES),
+  urgency: z.enum(ALERT_URGENCIES),
+  certainty: z.string().min(1).max(TEXT_MAX.certainty),
+  headline: z.string().min(1).max(TEXT_MAX.headline),
+  area_desc: z.string().max(TEXT_MAX.area_desc),
+  sent: z.iso.datetime(),
+  effective: z.iso.datetime(),
+  expires: z.iso.datetime().nullable(),
+  ends: z.iso.datetime().nullable(),
+  sender_name: z.string().max(TEXT_MAX.sender_name),
+  status: z.enum(ALERT_STATUSES),
+  web: z.url(),
+  ugc: z.array(z.string().regex(/^[A-Z]{2}[CZ]\d{3}$/)),
+});
+export type WeatherAlert = z.infer<typeof weatherAlert>;
+
+const text = z.string().nullish().catch(null);
+const stringList = z.array(z.string()).nullish().catch(null);
+
+const properties = z.looseObject({
+  "@id": text,
+  id: z.string().min(1),
+  areaDesc: text,
+  geocode: z.looseObject({ UGC: stringList, SAME: stringList }).nullish().catch(null),
+  affectedZones: stringList,
+  sent: z.string(),
+  effective: text,
+  onset: text,
+  expires: text,
+  ends: text,
+  status: z.string(),
+  messageType: text,
+  severity: text,
+  certainty: text,
+  urgency: text,
+  event: z.string().min(1),
+  senderName: text,
+  headline: text,
+  parameters: z.record(z.string(), z.unknown()).nullish().catch(null),
+});
+
+const feature = z.looseObject({
+  id: z.string().nullish().catch(null),
+  properties,
+});
+
+const collection = z.looseObject({
+  type: z.literal("FeatureCollection"),
+  features: z.array(z.unknown()),
+  title: text,
+  updated: text,
+});
+
+/** The parts of the collection we read; features that do not have an alert's shape are counted, not kept. */
+export interface NwsAlertCollection {
+  title: string | null;
+  updated: string | null;
+  /** Features in the upstream body. */
+  featureCount: number;
+  features: z.infer<typeof feature>[];
+  /** Features skipped because they lacked a required field (id, event, sent, status). */
+  unreadable: number;
+}
+
+/** The body could not be read as an NWS alert collection. */
+export class NwsAlertsParseError extends Error {
+  override name = "NwsAlertsParseError";
+}
+
+/** Canonical value of `value` among `allowed`, compared case-insensitively; undefined when none matches. */
+export function canonicalOf<T extends string>(allowed: readonly T[], value: string | null | undefined): T | undefined {
+  if (value === null || value === undefined) return undefined;
+  const wanted = value.trim().toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === wanted);
+}
+
+/** An ISO time with an offset → ISO 8601 UTC; undefined when it does not parse. */
+export function toUtc(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * Whether an alert is in force at `now`: its `expires` is later than now. CAP's `expires` is when the message
+ * stops being valid; a hazard that continues gets a new message, so a later `ends` does not extend it. An
+ * alert without `expires` is judged by `ends`, and one with neither is kept (NWS listed it as active).
+ */
+export function isActiveAlert(alert: Pick<WeatherAlert, "expires" | "ends">, now: Date): boolean {
+  const until = alert.expires ?? alert.ends;
+  return until === null || Date.parse(until) > now.getTime();
+}
+
+/** The two-letter areas (state, territory or marine area) an alert's UGC codes fall in. */
+export function areasOf(alert: Pick<WeatherAlert, "ugc">): string[] {
+  return [...new Set(alert.ugc.map((code) => code.slice(0, 2)))];
+}
+
+function clean(value: string | null | undefined, maxLength: number): string {
+  return value ? sanitize(value, { maxLength }) : "";
+}
+
+function firstParameter(parameters: Record<string, unknown> | null | undefined, name: string): string | undefined {
+  const value = parameters?.[name];
+  const first = Array.isArray(value) ? value[0] : undefined;
+  return typeof first === "string" ? first : undefined;
+}
+
+const UGC = /^[A-Z]{2}[CZ]\d{3}$/;
+
+function ugcOf(p: z.infer<typeof properties>): string[] {
+  const listed = p.geocode?.UGC ?? [];
+  const codes = listed.length > 0 ? listed : (p.affectedZones ?? []).map((url) => url.slice(url.lastIndexOf("/") + 1));
+  return [...new Set(codes.map((c) => c.trim().toUpperCase()).filter((c) => UGC.test(c)))].sort();
+}
+
+function webOf(f: z.infer<typeof feature>): string {
+  for (const candidate of [f.properties["@id"], f.id]) {
+    if (candidate && /^https?:\/\//.test(candidate) && URL.canParse(candidate)) return candidate;
+  }
+  return `https://api.weather.gov/alerts/${encodeURIComponent(f.properties.id)}`;
+}
+
+/** Normalize one feature; undefined when it is not a servable alert (Cancel message, unknown status, bad time). */
+export function normalizeFeature(f: z.infer<typeof feature>): WeatherAlert | undefined {
+  const p = f.properties;
+  if (p.messageType?.trim().toLowerCase() === "cancel") return undefined;
+  const status = canonicalOf(ALERT_STATUSES, p.status);
+  const sent = toUtc(p.sent);
+  if (!status || !sent) return undefined;
+  const event = clean(p.event, TEXT_MAX.event);
+  if (event === "") return undefined;
+  const senderName = clean(p.senderName, TEXT_MAX.sender_name);
+  const headline =
+    clean(p.headline, TEXT_MAX.headline) ||
+    clean(firstParameter(p.parameters, "NWSheadline"), TEXT_MAX.headline) ||
+    clean(senderName ? `${event} by ${senderName}` : event, TEXT_MAX.headline);
+  return {
+    id: p.id.trim(),
+    event,
+    severity: canonicalOf(ALERT_SEVERITIES, p.severity) ?? "Unknown",
+    urgency: canonicalOf(ALERT_URGENCIES, p.urgency) ?? "Unknown",
+    certainty: clean(p.certainty, TEXT_MAX.certainty) || "Unknown",
+    headline,
+    area_desc: clean(p.areaDesc, TEXT_MAX.area_desc),
+    sent,
+    effective: toUtc(p.effective) ?? sent,
+    expires: toUtc(p.expires) ?? null,
+    ends: toUtc(p.ends) ?? null,
+    sender_name: senderName,
+    status,
+    web: webOf(f),
+    ugc: ugcOf(p),
+  };
+}
+
+/** Newest `sent` first, then id: a stable order for snapshots and answers. */
+export function compareAlerts(a: WeatherAlert, b: WeatherAlert): number {
+  if (a.sent !== b.sent) return a.sent < b.sent ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** api.weather.gov /alerts/active GeoJSON → normalized alerts. */
+export const nwsAlertsSource = {
+  id: "nws-alerts",
+  description: "US National Weather Service active alerts, api.weather.gov/alerts/active (GeoJSON, public domain, User-Agent required)",
+  parse(body: string): NwsAlertCollection {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch (cause) {
+      throw new NwsAlertsParseError(`nws-alerts: body is not JSON (starts ${JSON.stringify(body.slice(0, 40))})`, { cause });
+    }
+    const parsed = collection.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+      throw new NwsAlertsParseError(`nws-alerts: not a GeoJSON FeatureCollection: ${issues.join("; ")}`, { cause: parsed.error });
+    }
+    const features: z.infer<typeof feature>[] = [];
+    let unreadable = 0;
+    for (const raw of parsed.data.features) {
+      const f = feature.safeParse(raw);
+      if (f.success) features.push(f.data);
+      else unreadable += 1;
+    }
+    return {
+      title: parsed.data.title ?? null,
+      updated: parsed.data.updated ?? null,
+      featureCount: parsed.data.features.length,
+      features,
+      unreadable,
+    };
+  },
+  normalize(parsed: NwsAlertCollection, _ctx: NormalizeContext & { meta: undefined }): WeatherAlert[] {
+    const seen = new Set<string>();
+    const alerts: WeatherAlert[] = [];
+    for (const f of parsed.features) {
+      const alert = normalizeFeature(f);
+      if (!alert || seen.has(alert.id)) continue;
+      seen.add(alert.id);
+      alerts.push(alert);
+    }
+    return alerts.sort(compareAlerts);
+  },
+  row: weatherAlert,
+} satisfies Source<NwsAlertCollection, WeatherAlert, undefined>;
