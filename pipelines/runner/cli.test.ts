@@ -56,6 +56,20 @@ describe("main()", () => {
     expect((await store.manifest()).types.broken!.lastError).toBe("Error: upstream returned garbage");
   });
 
+  it("main() --due runs only the feeds whose cron slot came after their last attempt", async () => {
+    const daily = fnFeed("daily", () => ({ data: { items: [] }, rows: 0 }), { cron: "0 6 * * *" });
+    expect(await cli([], { ok, daily })).toBe(0); // both attempted at 10:00
+    out = "";
+    err = "";
+    const later = (at: string) =>
+      main(["--due"], { feeds: { ok, daily }, stdout: (t) => void (out += t), stderr: (t) => void (err += t), run: { store, http: noHttp, now: new Date(at) } });
+    expect(await later("2026-03-01T10:04:00Z")).toBe(0);
+    expect(err).toMatch(/no feed is due/);
+    expect(await later("2026-03-01T10:06:00Z")).toBe(0);
+    expect(out).toMatch(/^ok\s+unchanged/m);
+    expect(out).not.toMatch(/^daily/m);
+  });
+
   it("main() exits 1 when every selected feed fails", async () => {
     expect(await cli(["broken"], { ok, broken })).toBe(1);
     expect(out).toMatch(/1 feeds: 0 changed, 0 unchanged, 1 failed/);

@@ -1,19 +1,22 @@
 /**
- * `npm run pipelines -- [feed…] [--replay <dir>] [--list-urls] [--dry-run]`.
+ * `npm run pipelines -- [feed…] [--due] [--replay <dir>] [--list-urls] [--dry-run]`.
  * Exit status: 0 when at least one selected feed succeeded (or --list-urls / --help), 1 when every selected
  * feed failed or the run itself broke, 2 for a usage error (unknown feed, unknown flag).
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feed } from "../lib/types.ts";
+import { createSnapshotStore } from "../lib/store/snapshot-store.ts";
 import { describeError } from "./describe-error.ts";
+import { dueFeeds } from "./due.ts";
 import { UnknownFeedError } from "./errors.ts";
 import { runFeeds, selectFeeds, type RunFeedsOptions } from "./run-feeds.ts";
 import { formatSummary } from "./summary.ts";
 
-export const USAGE = `usage: npm run pipelines -- [feed…] [--replay <dir>] [--list-urls] [--dry-run]
+export const USAGE = `usage: npm run pipelines -- [feed…] [--due] [--replay <dir>] [--list-urls] [--dry-run]
 
   feed…            run only these feeds (default: all)
+  --due            run only the feeds whose cron had a slot since their last attempt (for schedulers)
   --replay <dir>   answer every upstream request from recorded fixtures in <dir> (provenance: replay)
   --list-urls      print every upstream URL the selected feeds request, sorted, and exit
   --dry-run        run and validate, write nothing
@@ -43,8 +46,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  const only = args.positionals;
+  let only = args.positionals;
   try {
+    if (args.values.due) {
+      const store = io.run?.store ?? createSnapshotStore(io.run?.snapshotsDir === undefined ? {} : { dir: io.run.snapshotsDir });
+      const candidates = Object.fromEntries(selectFeeds(io.feeds, only).map((n) => [n, io.feeds[n]!]));
+      only = dueFeeds(candidates, (await store.manifest()).types, io.run?.now ?? new Date());
+      if (only.length === 0) {
+        io.stderr("no feed is due\n");
+        return 0;
+      }
+    }
     const names = selectFeeds(io.feeds, only);
     if (args.values["list-urls"]) {
       const urls = new Set(names.flatMap((n) => io.feeds[n]!.urls()));
@@ -78,6 +90,7 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       replay: { type: "string" },
+      due: { type: "boolean" },
       "list-urls": { type: "boolean" },
       "dry-run": { type: "boolean" },
       help: { type: "boolean", short: "h" },
