@@ -5,7 +5,8 @@
  * - An empty path or one ending in `/` gets `index` appended.
  * - A query string is appended as `@<query>`, each character outside `A-Z a-z 0-9 . _ - = & ,` written as
  *   `%XX` (so `?q=cat:cs.AI&max=5` becomes `@q=cat%3Acs.AI&max=5`). Parameter order is kept as requested.
- * - An optional sidecar `<file>.meta.json` ({ status, headers }) records a non-200 status or headers.
+ * - An optional sidecar `<file>.meta.json` ({ status, headers, delayMs }) records a non-200 status, headers,
+ *   or a slow answer.
  */
 export function replayPathFor(url: string): string {
   const u = new URL(url);

@@ -23,6 +23,8 @@ export interface ReplayServer {
 interface Sidecar {
   status?: number;
   headers?: Record<string, string>;
+  /** Wait this long before answering (to record a slow or hanging upstream). */
+  delayMs?: number;
 }
 
 /** Content type of a fixture: from the URL path's extension, else sniffed from the first non-blank character. */
@@ -90,6 +92,10 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
   delete headers["content-encoding"];
   delete headers["transfer-encoding"];
   headers["content-length"] = String(payload.length);
+  if (sidecar?.delayMs) {
+    await new Promise((ok) => setTimeout(ok, sidecar.delayMs));
+    if (req.destroyed) return;
+  }
   res.writeHead(sidecar?.status ?? 200, headers);
   res.end(req.method === "HEAD" ? undefined : payload);
 }
@@ -115,11 +121,18 @@ async function readSidecar(file: string): Promise<Sidecar | undefined> {
   if (typeof parsed !== "object" || parsed === null) {
     throw new Error(`replay sidecar ${file}.meta.json must be an object, got ${JSON.stringify(parsed)}`);
   }
-  const { status, headers } = parsed as Sidecar;
+  const { status, headers, delayMs } = parsed as Sidecar;
+  if (delayMs !== undefined && (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000)) {
+    throw new Error(`replay sidecar ${file}.meta.json has an invalid delayMs: ${JSON.stringify(delayMs)}`);
+  }
   if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) {
     throw new Error(`replay sidecar ${file}.meta.json has an invalid status: ${JSON.stringify(status)}`);
   }
-  return { ...(status === undefined ? {} : { status }), ...(headers === undefined ? {} : { headers }) };
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(headers === undefined ? {} : { headers }),
+    ...(delayMs === undefined ? {} : { delayMs }),
+  };
 }
 
 function isMissing(error: unknown): boolean {
