@@ -8,6 +8,10 @@ export default defineConfig({
     pool: "forks",
     // Tests never reach the internet: the one request-time upstream (weather alerts) points at a closed
     // loopback port, so the route answers from its snapshot copy; its own tests start local servers.
-    env: { WEATHER_ALERTS_URL: "http://127.0.0.1:9/alerts/active" },
+    // Receipts are signed with a fixed test key, so no test writes a key file into the working tree.
+    env: {
+      WEATHER_ALERTS_URL: "http://127.0.0.1:9/alerts/active",
+      RECEIPT_SIGNING_KEY: "7f3c1d2e4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0",
+    },
   },
 });

@@ -14,6 +14,7 @@ import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.t
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
+import type { PremiumGateway } from "./billing/premium.ts";
 
 /** A route of any input and output type, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** Receives every 5xx cause (never sent to the client). */
   onServerError?: (error: unknown, where: string) => void;
   now?: () => Date;
+  /** The billing wrapper every `tier: "premium"` route goes through (api/billing/premium.ts); without it they answer 503. */
+  premium?: PremiumGateway;
 }
 
 /** Tiers the per-IP limit applies to. Premium and payment calls are metered by credits instead. */
@@ -180,6 +183,18 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   }
 
   try {
+    if (route.tier === "premium") {
+      if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
+      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute };
+      return await options.premium.serve({
+        route,
+        request: event.req,
+        url: event.url,
+        clientIp: ip,
+        context,
+        parse: async () => ({ ...parseInput(route, event), ...(await parseBody(route, event)) }),
+      });
+    }
     const cacheable = Boolean(route.render) && route.method === "GET";
     const generation = snapshots.generation;
     const rawKey = `${route.method} ${event.url.pathname}${event.url.search}`;
@@ -221,21 +236,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       return sendCached(body, event, head, rateHeaders, deps.maxAge);
     }
 
-    let body: unknown;
-    if (route.body) {
-      let raw: unknown;
-      try {
-        raw = await event.req.json();
-      } catch {
-        throw new ApiError(400, "invalid_body", "the request body is not valid JSON");
-      }
-      try {
-        body = route.body.parse(raw);
-      } catch (err) {
-        if (err instanceof ZodError) throw invalidInput("body", err);
-        throw err;
-      }
-    }
+    const { body } = await parseBody(route, event);
     const result = await route.handle!({ ...ctx, request: event.req, clientIp: ip }, { ...input, body });
     if (result instanceof Response) {
       setCorsHeaders(result.headers);
@@ -250,6 +251,23 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
     return jsonResponse(parts.status, parts.body, rateHeaders);
+  }
+}
+
+/** The JSON body checked with the route's body schema, and the body as sent (undefined and null without a schema). */
+async function parseBody(route: AnyRoute, event: H3Event): Promise<{ body: unknown; rawBody: unknown }> {
+  if (!route.body) return { body: undefined, rawBody: null };
+  let raw: unknown;
+  try {
+    raw = await event.req.json();
+  } catch {
+    throw new ApiError(400, "invalid_body", "the request body is not valid JSON");
+  }
+  try {
+    return { body: route.body.parse(raw), rawBody: raw };
+  } catch (err) {
+    if (err instanceof ZodError) throw invalidInput("body", err);
+    throw err;
   }
 }
 

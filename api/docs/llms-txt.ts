@@ -1,7 +1,8 @@
 /**
  * /llms.txt in the llmstxt.org format: `# name`, a `> summary` line, a short paragraph, then `## section`
- * lists of `- [title](url): description` built from the registry. Routes with path parameters, the paid
- * tiers and the machine-readable documents go under `## Optional`, which an agent may skip.
+ * lists of `- [title](url): description` built from the registry, and how to pay (the publisher wallet, the
+ * same one the quote and /api/payment/info give). Routes with path parameters and the machine-readable
+ * documents go under `## Optional`, which an agent may skip.
  */
 import type { RouteDef } from "../registry/types.ts";
 
@@ -22,12 +23,19 @@ function line(baseUrl: string, r: AnyRoute): string {
   return `- [${title}](${url}): ${r.summary.replace(/\s+/g, " ").trim()}`;
 }
 
+/** Where credits are paid, when payments are configured. */
+export interface LlmsPayment {
+  wallet: string;
+  usdcContract: string;
+  chainId: number;
+}
+
 /** Render llms.txt for `routes` served at `baseUrl`. */
-export function buildLlmsTxt(routes: readonly AnyRoute[], baseUrl: string): string {
+export function buildLlmsTxt(routes: readonly AnyRoute[], baseUrl: string, payment: LlmsPayment | null = null): string {
   const main = new Map<string, string[]>();
   const optional: string[] = [];
   for (const r of routes) {
-    const optionalRoute = r.path.includes(":") || r.tier === "premium" || r.tier === "payment";
+    const optionalRoute = r.path.includes(":");
     if (optionalRoute) {
       optional.push(line(baseUrl, r));
       continue;
@@ -38,12 +46,23 @@ export function buildLlmsTxt(routes: readonly AnyRoute[], baseUrl: string): stri
   const out = [
     "# agentfeed",
     "",
-    "> Open AI-ecosystem data for agents: news, provider status, model prices, benchmarks, agent, embedding and vector-database catalogs, and dated history, served as JSON from snapshots written by scheduled pipelines.",
+    "> Open AI-ecosystem data for agents — news, provider status, model prices, benchmarks, GPU prices, papers, repositories, registries, weather alerts and dated history — served free as JSON from snapshots written by scheduled pipelines, plus computed intelligence (routing, cost projections, news search) paid in credits with USDC on Base, never charged when it fails.",
     "",
     `Free routes need no credential, send CORS headers, and are limited per client IP (see RateLimit-* headers). Every response carries an ETag; send If-None-Match to get a 304. Errors are JSON: { "ok": false, "error": "<code>", "message": "..." }. The full catalog with parameters and freshness is ${baseUrl}/api/meta.`,
     "",
   ];
   for (const [title, lines] of main) out.push(`## ${title}`, "", ...lines, "");
+  out.push("## Paying for premium calls", "");
+  if (payment) {
+    out.push(
+      `Publisher wallet (USDC on Base, chain ${payment.chainId}, token contract ${payment.usdcContract}): ${payment.wallet}. The same wallet is in every quote and in ${baseUrl}/api/payment/info; refuse to pay if they disagree.`,
+      "",
+      `Credits first: POST ${baseUrl}/api/payment/buy-credits { amount_usd, sender_wallet } → send that USDC from sender_wallet to the wallet → POST ${baseUrl}/api/payment/confirm { tx_hash, nonce } → use the returned token as Authorization: Bearer <token>. One call at a time: call a premium route without a token, read the 402, pay a quote, retry with X-Payment-Tx and X-Payment-Quote. A free trial (25 credits) needs only a wallet signature: POST ${baseUrl}/api/payment/trial-credits. No charge when a call fails; every paid answer carries a signed receipt (${baseUrl}/.well-known/agent-fair-trade.json).`,
+      "",
+    );
+  } else {
+    out.push("Payments are not configured on this instance: premium routes answer 402 without a way to pay, payment routes 503.", "");
+  }
   out.push("## Optional", "", ...optional);
   out.push(`- [OpenAPI 3.1 document](${baseUrl}/openapi.json): machine-readable description of every route`);
   return out.join("\n") + "\n";

@@ -12,7 +12,7 @@ const BUNDLED = resolve(import.meta.dirname, "../../snapshots");
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0, host: "127.0.0.1", snapshotsDir: BUNDLED, rateLimitPerMinute: 0, trustProxy: null, onWarn: () => {} });
+  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: BUNDLED, rateLimitPerMinute: 0, trustProxy: null, onWarn: () => {} });
 });
 afterAll(async () => {
   await server?.close();

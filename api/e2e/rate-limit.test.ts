@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const start = (trustProxy: string | null): Promise<RunningServer> =>
-  startServer({ port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 3, trustProxy, onWarn: () => {} });
+  startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 3, trustProxy, onWarn: () => {} });
 
 describe("rate limit on free routes", () => {
   it("sends RateLimit headers on every free response and 429 rate_limited with Retry-After past the limit", async () => {

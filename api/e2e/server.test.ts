@@ -10,7 +10,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   fx = await standardFixture();
-  server = await startServer({ port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 100, onWarn: () => {} });
+  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 100, onWarn: () => {} });
 });
 afterAll(async () => {
   await server?.close();

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardFixture } from "./helpers.ts";
 import type { SnapshotFixture } from "./snapshot-fixture.ts";
@@ -19,13 +22,16 @@ let fx: SnapshotFixture;
 let child: ChildProcess | undefined;
 let port = 0;
 let firstLine = "";
+let stateDir = "";
 
 beforeAll(async () => {
   fx = await standardFixture();
+  // Its own temp folder: as root the embedded Postgres runs as another user, who must reach the folder.
+  stateDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-state-"));
   port = await freePort();
   child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
     cwd: new URL("../..", import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   firstLine = await new Promise<string>((resolve, reject) => {
@@ -51,6 +57,7 @@ afterAll(async () => {
     await exited;
   }
   await fx?.remove();
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
 });
 
 describe("tsx api/server.ts --no-schedule", () => {

@@ -89,6 +89,12 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   example?: string;
   /** Cost in credits (premium routes). */
   cost?: number;
+  /**
+   * Documented no-charge outcomes of a premium route (out of coverage, untracked subject, no data …): `outcomes`
+   * maps each reason code to when it applies (published in /.well-known/agent-fair-trade.json); `check` looks at
+   * a successful body and returns the reason code when the call must not be charged, else null.
+   */
+  noCharge?: { outcomes: Record<string, string>; check: (body: R) => string | null };
   render?: (ctx: RenderContext, input: RouteInput<Q, P>) => R | RawBody | Promise<R | RawBody>;
   /** Schema of a JSON request body (POST routes with `handle`); a ZodError answers 400 invalid_body. */
   body?: z.ZodType<unknown>;

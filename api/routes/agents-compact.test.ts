@@ -6,6 +6,7 @@ import { ActivityResponse, CompactNewsResponse, CompactPricingResponse, COMPACT_
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
+    state: false,
     port: 0,
     host: "127.0.0.1",
     snapshotsDir: resolve(import.meta.dirname, "../../snapshots"),

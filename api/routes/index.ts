@@ -21,7 +21,13 @@ import { modelhubRoutes } from "./modelhub.ts";
 import { modelsRoutes } from "./models.ts";
 import { newsRoutes } from "./news.ts";
 import { papersRoutes } from "./papers.ts";
+import { fairTradeRoutes } from "./fair-trade.ts";
+import { paymentRoutes } from "./payment.ts";
 import { podcastsRoutes } from "./podcasts.ts";
+import { premiumCostRoutes } from "./premium-cost.ts";
+import { premiumNewsSearchRoutes } from "./premium-news-search.ts";
+import { premiumRoutingRoutes } from "./premium-routing.ts";
+import { receiptRoutes } from "./receipts.ts";
 import { probeRoutes } from "./probe.ts";
 import { statusRoutes } from "./status.ts";
 import { todayRoutes } from "./today.ts";
@@ -56,4 +62,10 @@ export const allRoutes: readonly AnyRoute[] = [
   ...aftaAdoptersRoutes,
   ...modelDeprecationsRoutes,
   ...weatherAlertsRoutes,
+  ...paymentRoutes,
+  ...premiumRoutingRoutes,
+  ...premiumCostRoutes,
+  ...premiumNewsSearchRoutes,
+  ...receiptRoutes,
+  ...fairTradeRoutes,
 ];

@@ -1,5 +1,6 @@
 /** Discovery routes: the endpoint catalog (/api/meta), the OpenAPI document and /llms.txt, all from the registry. */
 import { z } from "zod";
+import { paymentServices } from "../services.ts";
 import { defineRoute } from "../registry/define.ts";
 import { API_VERSION, buildOpenApi } from "../docs/openapi.ts";
 import { buildLlmsTxt } from "../docs/llms-txt.ts";
@@ -123,6 +124,13 @@ export const metaRoutes = [
     tags: ["discovery"],
     contentType: "text/plain; charset=utf-8",
     response: z.string().meta({ description: "Markdown in the llmstxt.org format." }),
-    render: (ctx) => ({ contentType: "text/plain; charset=utf-8", body: buildLlmsTxt(ctx.routes ?? [], ctx.baseUrl) }),
+    render: (ctx) => ({ contentType: "text/plain; charset=utf-8", body: buildLlmsTxt(ctx.routes ?? [], ctx.baseUrl, llmsPayment()) }),
   }),
 ];
+
+/** The publisher wallet as /api/payment/info and quotes give it, when payments are configured. */
+function llmsPayment() {
+  const config = paymentServices()?.config;
+  if (!config?.configured || !config.publisherWallet) return null;
+  return { wallet: config.publisherWallet, usdcContract: config.usdcAddress, chainId: config.chainId };
+}

@@ -7,6 +7,7 @@ import { renderToday, TodayQuery, TodayResponse, TODAY_SECTIONS } from "./today.
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
+    state: false,
     port: 0,
     host: "127.0.0.1",
     snapshotsDir: resolve(import.meta.dirname, "../../snapshots"),

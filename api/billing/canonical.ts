@@ -1,0 +1,70 @@
+/**
+ * The hashes a receipt pins: RFC 8785 canonical JSON (the `canonicalize` package) so that any client can
+ * recompute the same bytes from the same JSON value in any language, then SHA-256 in hex.
+ */
+import { createHash } from "node:crypto";
+import canonicalize from "canonicalize";
+
+/** Thrown when a value has no canonical JSON form (undefined, a function, a symbol, a non-finite number). */
+export class CanonicalJsonError extends Error {
+  override name = "CanonicalJsonError";
+}
+
+/** RFC 8785 canonical JSON of a value. */
+export function canonicalJson(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = canonicalize(value);
+  } catch (cause) {
+    throw new CanonicalJsonError(`canonical JSON: cannot serialize the value (${(cause as Error).message})`, { cause });
+  }
+  if (text === undefined) throw new CanonicalJsonError(`canonical JSON: a ${typeof value} value has no JSON form`);
+  return text;
+}
+
+/** SHA-256 of a string's UTF-8 bytes, lower-case hex. */
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** What a request hash covers: the method, the path as sent, the query as sent, and the JSON body (or null). */
+export interface HashedRequest {
+  method: string;
+  path: string;
+  /** Query parameters as sent: a string per name, an array of strings for a repeated name. */
+  query: Record<string, string | string[]>;
+  body: unknown;
+}
+
+/** sha256 of the canonical `{ method, path, query, body }`; `sha256:` is not prefixed. */
+export function requestHash(request: HashedRequest): string {
+  return sha256Hex(
+    canonicalJson({ method: request.method.toUpperCase(), path: request.path, query: request.query, body: request.body ?? null }),
+  );
+}
+
+/** Query parameters of a URL as the request hash sees them (repeated names keep every value, in order). */
+export function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of search) {
+    const prev = out[name];
+    if (prev === undefined) out[name] = value;
+    else out[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/** The keys the billing wrapper adds to a paid body; the response hash covers everything else. */
+export const BILLING_KEYS = ["billing", "receipt"] as const;
+
+/** A paid response body without the keys billing adds (what the response hash covers). */
+export function withoutBilling(body: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...body };
+  for (const key of BILLING_KEYS) delete copy[key];
+  return copy;
+}
+
+/** sha256 of the canonical response body without `billing` and `receipt`. */
+export function responseHash(body: Record<string, unknown>): string {
+  return sha256Hex(canonicalJson(withoutBilling(body)));
+}

@@ -1,0 +1,103 @@
+/**
+ * The fair-trade rules: every way a premium call ends without a charge, each with its reason code. The
+ * wrapper (premium.ts) applies them, /.well-known/agent-fair-trade.json and the README publish this same list.
+ */
+import { ageSeconds } from "../../pipelines/lib/store/freshness.ts";
+import type { RouteDef, SnapshotReader } from "../registry/types.ts";
+
+/** Reason codes the wrapper itself uses when it releases a hold or never takes one. */
+export const NO_CHARGE_REASONS = {
+  server_error: "server_error",
+  schema_failure: "schema_failure",
+  stale_data: "stale_data",
+  client_error: "client_error",
+  breaker_open: "breaker_open",
+  snapshot_unavailable: "snapshot_unavailable",
+} as const;
+
+/** One published no-charge rule. */
+export interface NoChargeRule {
+  reason: string;
+  when: string;
+  /** What the client gets. */
+  answer: string;
+  /** Whether a credit was held first (and given back) or never taken. */
+  held: boolean;
+}
+
+/** Every rule the wrapper applies, in the order it checks them. */
+export const NO_CHARGE_RULES: readonly NoChargeRule[] = [
+  {
+    reason: "breaker_open",
+    when: "a per-token circuit breaker is open (the same request repeated too often, or too many charged calls a minute)",
+    answer: "429 breaker_open with Retry-After",
+    held: false,
+  },
+  {
+    reason: "snapshot_unavailable",
+    when: "a snapshot the endpoint reads has not been produced or cannot be read",
+    answer: "503 snapshot_unavailable",
+    held: false,
+  },
+  {
+    reason: "client_error",
+    when: "the endpoint rejects the input after the hold (an ApiError with a 4xx status: unknown subject, bad combination of parameters)",
+    answer: "the 4xx error",
+    held: true,
+  },
+  {
+    reason: "server_error",
+    when: "the endpoint fails: any exception, or any 5xx answer",
+    answer: "the 5xx error (500 internal_error for an unexpected exception)",
+    held: true,
+  },
+  {
+    reason: "schema_failure",
+    when: "the endpoint's answer does not match its own published response schema",
+    answer: "500 schema_failure (the malformed body is never sent)",
+    held: true,
+  },
+  {
+    reason: "stale_data",
+    when: "a snapshot the endpoint reads is older than the endpoint's freshness SLA (manifest lastSuccess + slaSeconds)",
+    answer: "200 with the data, billing.credits_charged 0, billing.no_charge_reason stale_data and a receipt",
+    held: true,
+  },
+  {
+    reason: "<endpoint outcome>",
+    when: "an outcome the endpoint documents as free (out of coverage, untracked subject, no data …); listed per endpoint",
+    answer: "200 with the answer, billing.credits_charged 0, billing.no_charge_reason set to the outcome code and a receipt",
+    held: true,
+  },
+];
+
+/** A snapshot that is stale for a route. */
+export interface StaleSnapshot {
+  type: string;
+  last_success: string | null;
+  age_seconds: number | null;
+  sla_seconds: number;
+}
+
+/**
+ * Snapshots the route reads that are older than the route's freshness SLA (`route.freshness.slaSeconds`, not
+ * the feed's own), judged by each type's manifest lastSuccess. Routes without a freshness SLA are never stale.
+ */
+export function staleSnapshots(
+  route: Pick<RouteDef<any, any, any>, "snapshots" | "freshness">,
+  snapshots: SnapshotReader,
+  now: Date,
+): StaleSnapshot[] {
+  const sla = route.freshness?.slaSeconds;
+  if (sla === undefined) return [];
+  const out: StaleSnapshot[] = [];
+  for (const type of route.snapshots ?? []) {
+    const meta = snapshots.get(type)?.meta;
+    if (!meta) continue; // a missing snapshot is answered 503 before the hold
+    const age = ageSeconds(meta, now);
+    if (age === null || age > sla) {
+      out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+/**
+ * Signed receipts: Ed25519 (EdDSA) over the RFC 8785 canonical JSON of the signed fields. A receipt proves
+ * which endpoint answered which request (request hash) with which body (response hash), what it charged and
+ * why not, when, and with which key.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { canonicalJson, responseHash } from "./canonical.ts";
+import * as ed from "./ed25519.ts";
+import type { ReceiptKey } from "./receipt-key.ts";
+
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, "a sha256 in lower-case hex");
+
+/** The fields a receipt signs. */
+export const SignedFields = z.strictObject({
+  id: z.string().min(1),
+  endpoint: z.string().min(1),
+  request_hash: Hex64,
+  response_hash: Hex64,
+  credits_charged: z.number().int().nonnegative(),
+  no_charge_reason: z.string().nullable(),
+  time: z.string().min(1),
+  key_id: z.string().min(1),
+});
+export type SignedFields = z.infer<typeof SignedFields>;
+
+/** A receipt as paid responses carry it. */
+export const Receipt = z.strictObject({
+  id: z.string().min(1),
+  signing_alg: z.literal("EdDSA"),
+  signing_curve: z.literal("Ed25519"),
+  signature: z.string().regex(/^[A-Za-z0-9_-]+$/, "base64url without padding"),
+  key_id: z.string().min(1),
+  signed: SignedFields,
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+/** A new receipt id: `rcpt_` and 24 hex characters. */
+export function newReceiptId(): string {
+  return `rcpt_${randomBytes(12).toString("hex")}`;
+}
+
+/** The bytes a receipt signature covers. */
+export function signingInput(signed: SignedFields): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(signed));
+}
+
+/** Sign the fields of one paid call (id and key_id are filled in). */
+export function signReceipt(
+  key: ReceiptKey,
+  fields: Omit<SignedFields, "id" | "key_id"> & { id?: string },
+): Receipt {
+  const signed: SignedFields = {
+    id: fields.id ?? newReceiptId(),
+    endpoint: fields.endpoint,
+    request_hash: fields.request_hash,
+    response_hash: fields.response_hash,
+    credits_charged: fields.credits_charged,
+    no_charge_reason: fields.no_charge_reason,
+    time: fields.time,
+    key_id: key.kid,
+  };
+  const signature = Buffer.from(ed.sign(signingInput(signed), key.seed)).toString("base64url");
+  return { id: signed.id, signing_alg: "EdDSA", signing_curve: "Ed25519", signature, key_id: key.kid, signed };
+}
+
+/** Why a receipt did not verify. */
+export type InvalidReason =
+  | "malformed_receipt"
+  | "id_mismatch"
+  | "key_id_mismatch"
+  | "unknown_key"
+  | "bad_signature"
+  | "response_mismatch";
+
+/** Outcome of {@link verifyReceipt}. */
+export interface Verification {
+  valid: boolean;
+  key_id: string | null;
+  reason?: InvalidReason;
+  /** Set when a response body was given: whether its hash equals the signed response_hash. */
+  response_matches?: boolean;
+}
+
+/** Verify a receipt against the known public keys (kid → 32-byte key); with `response`, also its hash. */
+export function verifyReceipt(
+  receipt: unknown,
+  keys: ReadonlyMap<string, Uint8Array>,
+  response?: Record<string, unknown>,
+): Verification {
+  const parsed = Receipt.safeParse(receipt);
+  if (!parsed.success) {
+    const kid = receipt && typeof receipt === "object" ? (receipt as { key_id?: unknown }).key_id : undefined;
+    return { valid: false, key_id: typeof kid === "string" ? kid : null, reason: "malformed_receipt" };
+  }
+  const r = parsed.data;
+  if (r.signed.key_id !== r.key_id) return { valid: false, key_id: r.key_id, reason: "key_id_mismatch" };
+  if (r.signed.id !== r.id) return { valid: false, key_id: r.key_id, reason: "id_mismatch" };
+  const publicKey = keys.get(r.key_id);
+  if (!publicKey) return { valid: false, key_id: r.key_id, reason: "unknown_key" };
+  const signature = Buffer.from(r.signature, "base64url");
+  if (signature.length !== 64 || signature.toString("base64url") !== r.signature) {
+    return { valid: false, key_id: r.key_id, reason: "bad_signature" };
+  }
+  if (!ed.verify(signature, signingInput(r.signed), publicKey)) return { valid: false, key_id: r.key_id, reason: "bad_signature" };
+  if (response !== undefined) {
+    const matches = responseHash(response) === r.signed.response_hash;
+    return matches
+      ? { valid: true, key_id: r.key_id, response_matches: true }
+      : { valid: false, key_id: r.key_id, reason: "response_mismatch", response_matches: false };
+  }
+  return { valid: true, key_id: r.key_id };
+}

@@ -1,0 +1,25 @@
+/** Wire the premium wrapper at startup from the state database, the credit ledger and the payment deps. */
+import { confirmPayment } from "../payments/confirm.ts";
+import type { PaymentDeps } from "../payments/deps.ts";
+import type { Credits, Sql } from "../state/types.ts";
+import { createPremiumGateway, type PremiumGateway } from "./premium.ts";
+import { processReceiptKey } from "./receipt-key.ts";
+import { paymentTermsFrom } from "./x402.ts";
+
+/** The premium wrapper for this process: the process receipt key, payment terms and the x402 retry from `payments`. */
+export function setupPremium(input: {
+  db: Sql;
+  credits: Credits;
+  payments: PaymentDeps;
+  onServerError?: (error: unknown, where: string) => void;
+}): PremiumGateway {
+  const terms = paymentTermsFrom(input.payments.config);
+  return createPremiumGateway({
+    db: input.db,
+    credits: input.credits,
+    receiptKey: () => processReceiptKey(),
+    payments: terms,
+    confirmX402: terms ? (retry) => confirmPayment(input.payments, retry) : undefined,
+    onServerError: input.onServerError,
+  });
+}

@@ -1,0 +1,41 @@
+/** GET /api/payment/balance: the bearer token's balance and history facts. */
+import { ApiError } from "../registry/types.ts";
+import type { Credits } from "../state/types.ts";
+
+/** The balance body. */
+export interface BalanceBody {
+  ok: true;
+  balance: number;
+  created: string;
+  last_used: string | null;
+  total_purchased: number;
+  kind: "paid" | "trial";
+  expires_at?: string;
+}
+
+/** The bearer token of an Authorization header, or undefined when there is none. */
+export function bearerOf(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : header.trim();
+}
+
+/** Balance of a bearer token; 401 invalid_token when missing or unknown, 401 token_expired for an expired trial. */
+export async function tokenBalance(credits: Credits, bearer: string | undefined, now: Date): Promise<BalanceBody> {
+  if (!bearer) throw new ApiError(401, "invalid_token", "send Authorization: Bearer <token>");
+  const info = await credits.tokenByBearer(bearer);
+  if (!info) throw new ApiError(401, "invalid_token", "the bearer token is unknown or malformed");
+  if (info.expiresAt && Date.parse(info.expiresAt) <= now.getTime()) {
+    throw new ApiError(401, "token_expired", `the token expired at ${info.expiresAt}`);
+  }
+  return {
+    ok: true,
+    balance: info.balance,
+    created: info.created,
+    last_used: info.lastUsed,
+    total_purchased: info.totalPurchased,
+    kind: info.kind,
+    ...(info.expiresAt ? { expires_at: info.expiresAt } : {}),
+  };
+}

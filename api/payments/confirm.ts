@@ -1,0 +1,179 @@
+/**
+ * Confirm a payment (POST /api/payment/confirm, and the x402 retry with X-Payment-Tx + X-Payment-Quote):
+ * check the quote, verify the USDC transfer on chain, then in ONE transaction consume the quote, record the
+ * payment (tx hash UNIQUE), mint or top up the token, grant the credits and, on a wallet's first payment,
+ * the bonus (wallet UNIQUE). Concurrent confirms of one payment end with one mint and one bonus.
+ */
+import { ApiError } from "../registry/types.ts";
+import type { Sql, TokenInfo } from "../state/types.ts";
+import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
+import { creditsForPayment, FIRST_PAYMENT_BONUS } from "./pricing.ts";
+import { unitsToUsdNumber } from "./units.ts";
+import { verifyTransfer } from "./verify-transfer.ts";
+
+/**
+ * After its expiry a quote still confirms for this long, for a payment mined inside the window that is still
+ * gathering confirmations; the block must lie inside the window in any case.
+ */
+export const CONFIRM_GRACE_SECONDS = 600;
+
+/** Result of a successful confirm. */
+export interface ConfirmResult {
+  /** The bearer token: newly minted, or the one that was topped up. */
+  token: string;
+  tokenId: string;
+  /** Credits added by this payment, bonus included. */
+  credits: number;
+  balance: number;
+  txAmountUsd: number;
+  rate: "base" | "bundle" | "quote";
+  welcomeBonusCredits?: number;
+  isFirstPayment?: boolean;
+  senderWallet: string;
+  txHash: string;
+}
+
+interface QuoteRow extends Record<string, unknown> {
+  nonce: string;
+  sender_wallet: string;
+  amount_units: string;
+  credits: string;
+  rate: "bundle" | "quote";
+  proven: boolean;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+/** Normalize a tx hash: trim, lower case, 0x added; ApiError 400 invalid_tx_hash otherwise. */
+export function normalizeTxHash(value: string): `0x${string}` {
+  const v = value.trim().toLowerCase();
+  const hex = v.startsWith("0x") ? v.slice(2) : v;
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new ApiError(400, "invalid_tx_hash", `tx_hash "${value}" is not a transaction hash (64 hex characters, 0x optional)`);
+  return `0x${hex}`;
+}
+
+const usedTx = (txHash: string) => new ApiError(409, "tx_already_used", `transaction ${txHash} was already used to buy credits`);
+
+async function txUsed(sql: Sql, txHash: string): Promise<boolean> {
+  return (await sql.query("SELECT 1 FROM payments WHERE tx_hash = $1", [txHash])).rowCount > 0;
+}
+
+/** Confirm a paid quote and credit the payer; throws ApiError with the rule that failed. */
+export async function confirmPayment(
+  depsIn: PaymentDeps | undefined,
+  input: { txHash: string | undefined; nonce: string | undefined; bearer?: string },
+): Promise<ConfirmResult> {
+  const deps = requireConfigured(depsIn);
+  if (!input.nonce || !input.nonce.trim()) {
+    throw new ApiError(400, "nonce_required", "nonce is required: send the memo of the quote from POST /api/payment/buy-credits");
+  }
+  if (!input.txHash) throw new ApiError(400, "invalid_tx_hash", "tx_hash is required");
+  const txHash = normalizeTxHash(input.txHash);
+  const nonce = input.nonce.trim().toLowerCase();
+  const now = nowOf(deps);
+
+  const found = /^[0-9a-f]{32}$/.test(nonce)
+    ? await deps.db.query<QuoteRow>("SELECT * FROM payment_quotes WHERE nonce = $1", [nonce])
+    : { rows: [] as QuoteRow[] };
+  const quote = found.rows[0];
+  if (!quote) throw new ApiError(404, "quote_not_found", `no quote has the memo "${input.nonce}"; create one with POST /api/payment/buy-credits`);
+  if (await txUsed(deps.db, txHash)) throw usedTx(txHash);
+  if (quote.consumed_at) throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
+  const expiresAt = new Date(quote.expires_at);
+  if (now.getTime() > expiresAt.getTime() + CONFIRM_GRACE_SECONDS * 1000) {
+    throw new ApiError(410, "quote_expired", `the quote ${nonce} expired at ${expiresAt.toISOString()}; create a new quote`);
+  }
+
+  let topUp: TokenInfo | undefined;
+  if (input.bearer !== undefined) {
+    topUp = await deps.credits.tokenByBearer(input.bearer);
+    if (!topUp) throw new ApiError(401, "invalid_token", "the bearer token to top up is unknown; omit Authorization to mint a new token");
+    if (topUp.expiresAt && new Date(topUp.expiresAt).getTime() <= now.getTime()) {
+      throw new ApiError(401, "token_expired", `the bearer token expired at ${topUp.expiresAt}; omit Authorization to mint a new token`);
+    }
+  }
+
+  const transfer = await verifyTransfer(deps.chain, txHash, {
+    chainId: deps.config.chainId,
+    usdc: deps.config.usdcAddress,
+    publisher: deps.config.publisherWallet,
+    sender: quote.sender_wallet,
+    windowStart: new Date(quote.created_at),
+    windowEnd: expiresAt,
+    minConfirmations: deps.config.minConfirmations,
+  });
+  const { credits, rate } = creditsForPayment(transfer.units, {
+    units: BigInt(quote.amount_units),
+    credits: Number(quote.credits),
+    rate: quote.rate,
+  });
+
+  return deps.db.transaction(async (tx) => {
+    const consumed = await tx.query(
+      "UPDATE payment_quotes SET consumed_at = $2, tx_hash = $3 WHERE nonce = $1 AND consumed_at IS NULL RETURNING nonce",
+      [nonce, now.toISOString(), txHash],
+    );
+    if (consumed.rowCount === 0) {
+      if (await txUsed(tx, txHash)) throw usedTx(txHash);
+      throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
+    }
+    if (!quote.proven) {
+      // a proven quote of the same wallet whose window holds this payment outranks this unproven one
+      const rival = await tx.query(
+        `SELECT 1 FROM payment_quotes
+          WHERE sender_wallet = $1 AND proven AND consumed_at IS NULL AND nonce <> $2
+            AND created_at <= $3::timestamptz + interval '1 second' AND expires_at >= $3::timestamptz
+          LIMIT 1`,
+        [quote.sender_wallet, nonce, transfer.blockTime.toISOString()],
+      );
+      if (rival.rowCount > 0) {
+        throw new ApiError(403, "proof_required", `a wallet-proven quote of ${quote.sender_wallet} covers this payment; confirm with that quote's memo`);
+      }
+    }
+
+    let token: string;
+    let tokenId: string;
+    if (topUp) {
+      token = input.bearer!;
+      tokenId = topUp.id;
+      // purchased credits never expire: a topped-up trial token becomes a paid token
+      await tx.query("UPDATE tokens SET kind = 'paid', expires_at = NULL WHERE id = $1 AND kind = 'trial'", [tokenId]);
+    } else {
+      ({ token, id: tokenId } = await deps.credits.mintToken(tx, { kind: "paid", wallet: quote.sender_wallet }));
+    }
+
+    const inserted = await tx.query(
+      `INSERT INTO payments (tx_hash, quote_nonce, sender_wallet, amount_units, credits, rate, token_id, block_number, block_time, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING tx_hash`,
+      [txHash, nonce, quote.sender_wallet, transfer.units.toString(), credits, rate, tokenId, transfer.blockNumber.toString(), transfer.blockTime.toISOString(), now.toISOString()],
+    );
+    if (inserted.rowCount === 0) throw usedTx(txHash);
+
+    let balance: number | undefined;
+    if (credits > 0) balance = await deps.credits.grant(tx, tokenId, credits, { reason: "purchase", ref: `payment:${txHash}` });
+
+    const bonus = await tx.query(
+      `INSERT INTO first_payment_bonuses (wallet, tx_hash, token_id, credits, granted_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (wallet) DO NOTHING RETURNING wallet`,
+      [quote.sender_wallet, txHash, tokenId, FIRST_PAYMENT_BONUS, now.toISOString()],
+    );
+    const first = bonus.rowCount > 0;
+    if (first) balance = await deps.credits.grant(tx, tokenId, FIRST_PAYMENT_BONUS, { reason: "bonus", ref: `first-payment:${quote.sender_wallet}` });
+    if (balance === undefined) {
+      const row = await tx.query<{ balance: string }>("SELECT balance FROM tokens WHERE id = $1", [tokenId]);
+      balance = Number(row.rows[0]?.balance ?? 0);
+    }
+    return {
+      token,
+      tokenId,
+      credits: credits + (first ? FIRST_PAYMENT_BONUS : 0),
+      balance,
+      txAmountUsd: unitsToUsdNumber(transfer.units),
+      rate,
+      ...(first ? { welcomeBonusCredits: FIRST_PAYMENT_BONUS, isFirstPayment: true } : {}),
+      senderWallet: quote.sender_wallet,
+      txHash,
+    };
+  });
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { ApiError } from "../registry/types.ts";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { PaymentDeps } from "./deps.ts";
+import { proofMessage } from "./proof.ts";
+import { createQuote } from "./quotes.ts";
+import { testPaymentDeps } from "./testing/deps.ts";
+
+let temp: TempDatabase;
+let deps: PaymentDeps;
+const publisher = privateKeyToAccount(generatePrivateKey()).address;
+
+beforeAll(async () => {
+  temp = await openTempDatabase();
+  deps = testPaymentDeps(temp, { rpcUrl: "http://127.0.0.1:9", publisher });
+}, 60_000);
+afterAll(async () => temp?.close());
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ApiError) return `${err.status} ${err.code}`;
+    throw err;
+  }
+  return "resolved";
+}
+
+const fresh = () => privateKeyToAccount(generatePrivateKey());
+
+describe("createQuote()", () => {
+  it("createQuote() prices bundles exactly and other amounts at the base rate, with a fresh memo", async () => {
+    const wallet = fresh();
+    const cases: [number, number][] = [[1, 50], [5, 275], [30, 1950], [200, 16000], [0.5, 25], [2.99, 149], [10000, 500000], [5.000001, 250]];
+    const memos = new Set<string>();
+    for (const [usd, credits] of cases) {
+      const q = await createQuote(deps, { amountUsd: usd, senderWallet: wallet.address });
+      expect(q.credits, `amount ${usd}`).toBe(credits);
+      expect(q).toMatchObject({ ok: true, wallet: publisher, sender_wallet: wallet.address, amount_usd: usd, currency: "USDC", network: "base", ttl_seconds: 1800, proven: false });
+      expect(q.memo).toMatch(/^[0-9a-f]{32}$/);
+      expect(Date.parse(q.expires_at) - Date.now()).toBeGreaterThan(1790_000);
+      expect(q.next_step).toContain(q.memo);
+      memos.add(q.memo);
+    }
+    expect(memos.size).toBe(cases.length);
+  });
+
+  it("createQuote() refuses bad amounts and bad wallets", async () => {
+    const w = fresh().address;
+    expect(await codeOf(createQuote(deps, { amountUsd: 0.49, senderWallet: w }))).toBe("400 invalid_amount");
+    expect(await codeOf(createQuote(deps, { amountUsd: 10000.01, senderWallet: w }))).toBe("400 invalid_amount");
+    expect(await codeOf(createQuote(deps, { amountUsd: 1.0000001, senderWallet: w }))).toBe("400 invalid_amount");
+    // the EIP-55 example address with one letter's case flipped
+    expect(await codeOf(createQuote(deps, { amountUsd: 1, senderWallet: "0x52908400098527886E0F7030069857D2E4169EE7".replace("E7", "e7") }))).toBe("400 invalid_wallet");
+    expect(await codeOf(createQuote(deps, { amountUsd: 1, senderWallet: "0x1234" }))).toBe("400 invalid_wallet");
+    await expect(createQuote(deps, { amountUsd: 1, senderWallet: w.toLowerCase() })).resolves.toMatchObject({ sender_wallet: w });
+  });
+
+  it("createQuote() marks a quote proven for a valid wallet proof and refuses bad proofs", async () => {
+    const wallet = fresh();
+    const message = proofMessage({ amountUnits: 5_000_000n, senderWallet: wallet.address, timestamp: new Date() });
+    expect(message).toContain("amount_usd: 5.00\n");
+    const signature = await wallet.signMessage({ message });
+    const q = await createQuote(deps, { amountUsd: 5, senderWallet: wallet.address, signature, proofMessage: message });
+    expect(q.proven).toBe(true);
+    expect(await codeOf(createQuote(deps, { amountUsd: 5, senderWallet: wallet.address, signature, proofMessage: message }))).toBe("409 proof_reused");
+    expect(await codeOf(createQuote(deps, { amountUsd: 6, senderWallet: wallet.address, signature, proofMessage: message }))).toBe("400 proof_mismatch");
+    expect(await codeOf(createQuote(deps, { amountUsd: 5, senderWallet: wallet.address, signature }))).toBe("400 proof_message_required");
+    const other = fresh();
+    const forged = proofMessage({ amountUnits: 5_000_000n, senderWallet: other.address, timestamp: new Date() });
+    expect(await codeOf(createQuote(deps, { amountUsd: 5, senderWallet: other.address, signature: await wallet.signMessage({ message: forged }), proofMessage: forged }))).toBe("400 invalid_signature");
+    const stale = proofMessage({ amountUnits: 5_000_000n, senderWallet: other.address, timestamp: new Date(Date.now() - 11 * 60_000) });
+    expect(await codeOf(createQuote(deps, { amountUsd: 5, senderWallet: other.address, signature: await other.signMessage({ message: stale }), proofMessage: stale }))).toBe("400 proof_expired");
+    // a wallet that proved itself once needs a proof on later quotes
+    expect(await codeOf(createQuote(deps, { amountUsd: 1, senderWallet: wallet.address }))).toBe("403 proof_required");
+    await expect(createQuote(deps, { amountUsd: 1, senderWallet: other.address })).resolves.toMatchObject({ proven: false });
+  });
+
+  it("createQuote() refuses unproven quotes when REQUIRE_WALLET_PROOF is set, and answers 503 unconfigured", async () => {
+    const strict = testPaymentDeps(temp, { rpcUrl: "http://127.0.0.1:9", publisher, env: { REQUIRE_WALLET_PROOF: "true" } });
+    const wallet = fresh();
+    expect(await codeOf(createQuote(strict, { amountUsd: 1, senderWallet: wallet.address }))).toBe("403 proof_required");
+    const message = proofMessage({ amountUnits: 1_000_000n, senderWallet: wallet.address, timestamp: new Date() });
+    await expect(createQuote(strict, { amountUsd: 1, senderWallet: wallet.address, signature: await wallet.signMessage({ message }), proofMessage: message })).resolves.toMatchObject({ proven: true });
+    const off = testPaymentDeps(temp, { rpcUrl: "", publisher });
+    expect(await codeOf(createQuote(off, { amountUsd: 1, senderWallet: wallet.address }))).toBe("503 payments_not_configured");
+  });
+});
