@@ -18,6 +18,30 @@ export interface BreakerThresholds {
   burn_rate: { max: number; windowSeconds: number };
 }
 
+/**
+ * Thresholds from the environment: BREAKER_IDENTICAL_MAX / BREAKER_IDENTICAL_WINDOW_SECONDS and
+ * BREAKER_BURN_MAX / BREAKER_BURN_WINDOW_SECONDS override the documented defaults (positive integers; load
+ * tests raise them, since a benchmark is exactly the runaway loop the breakers stop).
+ */
+export function breakerThresholdsFromEnv(env: Record<string, string | undefined> = process.env): BreakerThresholds {
+  const read = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!/^[1-9]\d{0,9}$/.test(raw)) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+    return Number(raw);
+  };
+  return {
+    identical_request: {
+      max: read("BREAKER_IDENTICAL_MAX", BREAKER_THRESHOLDS.identical_request.max),
+      windowSeconds: read("BREAKER_IDENTICAL_WINDOW_SECONDS", BREAKER_THRESHOLDS.identical_request.windowSeconds),
+    },
+    burn_rate: {
+      max: read("BREAKER_BURN_MAX", BREAKER_THRESHOLDS.burn_rate.max),
+      windowSeconds: read("BREAKER_BURN_WINDOW_SECONDS", BREAKER_THRESHOLDS.burn_rate.windowSeconds),
+    },
+  };
+}
+
 /** A breaker decision. */
 export type BreakerDecision =
   | { open: false }

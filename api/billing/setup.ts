@@ -2,6 +2,7 @@
 import { confirmPayment } from "../payments/confirm.ts";
 import type { PaymentDeps } from "../payments/deps.ts";
 import type { Credits, Sql } from "../state/types.ts";
+import { Breakers, breakerThresholdsFromEnv } from "./breakers.ts";
 import { createPremiumGateway, type PremiumGateway } from "./premium.ts";
 import { processReceiptKey } from "./receipt-key.ts";
 import { paymentTermsFrom } from "./x402.ts";
@@ -20,6 +21,7 @@ export function setupPremium(input: {
     receiptKey: () => processReceiptKey(),
     payments: terms,
     confirmX402: terms ? (retry) => confirmPayment(input.payments, retry) : undefined,
+    breakers: new Breakers({ thresholds: breakerThresholdsFromEnv() }),
     onServerError: input.onServerError,
   });
 }

@@ -5,7 +5,7 @@
  * thresholds, idempotency, receipt format): there is no second list to keep in sync.
  */
 import { z } from "zod";
-import { BREAKER_THRESHOLDS } from "../billing/breakers.ts";
+import { breakerThresholdsFromEnv } from "../billing/breakers.ts";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_SECONDS } from "../billing/idempotency.ts";
 import { NO_CHARGE_REASONS, NO_CHARGE_RULES } from "../billing/no-charge.ts";
 import { SignedFields } from "../billing/receipts.ts";
@@ -89,7 +89,7 @@ export function endpointOutcomes(route: RouteDef<any, any, any>): { reason: stri
 export function buildFairTradeManifest(ctx: Pick<RenderContext, "baseUrl" | "routes">): FairTradeManifest {
   const base = ctx.baseUrl;
   const premium = (ctx.routes ?? []).filter((r) => r.tier === "premium");
-  const { identical_request: idT, burn_rate: burnT } = BREAKER_THRESHOLDS;
+  const { identical_request: idT, burn_rate: burnT } = breakerThresholdsFromEnv();
   return {
     ok: true,
     standard: "agent-fair-trade",

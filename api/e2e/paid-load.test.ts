@@ -1,0 +1,203 @@
+/**
+ * Credits stay exact across API processes and crashes: two API server processes on one Postgres server
+ * answer 1,000 concurrent paid calls on a token holding 100 credits (exactly 100 are charged), and an API
+ * process killed with SIGKILL under paid load loses no charged response's ledger entry.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feeds } from "../../pipelines/feeds/index.ts";
+import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
+import { createCredits } from "../billing/credits.ts";
+import { openDatabase } from "../state/database.ts";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { Database, Sql } from "../state/types.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+let temp: TempDatabase;
+let snapshotsDir = "";
+const servers: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Where the API processes keep state: the shared Postgres server, or the embedded default in one DATA_DIR. */
+type StateEnv = { DATABASE_URL: string } | { DATABASE_URL: ""; DATA_DIR: string };
+
+/** Start an API server process on the shared database; resolves to its base URL. */
+async function startApi(state: StateEnv = { DATABASE_URL: temp.url }): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SNAPSHOTS_DIR: snapshotsDir,
+      ...state,
+      RATE_LIMIT_PER_MINUTE: "0",
+      // A load test is the runaway loop the breakers exist to stop: lift them here.
+      BREAKER_IDENTICAL_MAX: "100000",
+      BREAKER_BURN_MAX: "100000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  servers.push(child);
+  await new Promise<void>((ok, fail) => {
+    let err = "";
+    const timer = setTimeout(() => fail(new Error(`api did not start: ${err}`)), 60_000);
+    child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+    child.stdout!.on("data", (c: Buffer) => {
+      if (c.toString().includes("listening")) {
+        clearTimeout(timer);
+        ok();
+      }
+    });
+    child.once("exit", (code) => fail(new Error(`api exited with ${code}: ${err}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+/** A distinct paid request (distinct so no two are the same request). */
+const paidPath = (i: number) =>
+  `/api/premium/cost/projection?model=gpt-4o&input_tokens_per_day=${1000 + i}&output_tokens_per_day=100`;
+
+beforeAll(async () => {
+  temp = await openTempDatabase();
+  snapshotsDir = await mkdtemp(join(tmpdir(), "agentfeed-paid-load-"));
+  // Fresh snapshots (a replay run), so no call is served free as stale.
+  await runFeeds({ feeds: { pricing: feeds.pricing }, snapshotsDir, replayDir: join(ROOT, "pipelines/fixtures") });
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of servers) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((ok) => child.once("exit", ok));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
+  await temp?.close();
+  if (snapshotsDir) await rm(snapshotsDir, { recursive: true, force: true });
+});
+
+describe("paid load across API processes", () => {
+  /** Fire 1,000 concurrent one-credit calls at two API processes for a token holding 100 credits. */
+  async function hundredOfAThousand(db: Sql, a: { base: string }, b: { base: string }, token: string, id: string) {
+    const credits = createCredits(db as Database);
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, async (_, i) => {
+        const res = await fetch((i % 2 ? a : b).base + paidPath(i), { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { error?: string; billing?: { credits_charged: number } };
+        return { status: res.status, error: body.error, charged: body.billing?.credits_charged ?? 0 };
+      }),
+    );
+    const ok = answers.filter((x) => x.status === 200);
+    expect(ok).toHaveLength(100);
+    expect(ok.every((x) => x.charged === 1)).toBe(true);
+    expect(answers.filter((x) => x.status === 402).every((x) => x.error === "insufficient_credits")).toBe(true);
+    expect(answers.filter((x) => x.status !== 200 && x.status !== 402)).toEqual([]);
+
+    const info = await credits.tokenByBearer(token);
+    expect(info?.balance).toBe(0);
+    expect(await credits.ledgerSum(id)).toBe(0);
+    const { rows } = await db.query<{ committed: string; open: string }>(
+      `SELECT count(*) FILTER (WHERE status = 'committed') AS committed, count(*) FILTER (WHERE status = 'held') AS open FROM holds WHERE token_id = $1`,
+      [id],
+    );
+    expect(Number(rows[0]!.committed)).toBe(100);
+    expect(Number(rows[0]!.open)).toBe(0);
+  }
+
+  it("two API processes on one Postgres server, 1,000 concurrent calls of cost 1 on 100 credits: exactly 100 charged", { timeout: 180_000 }, async () => {
+    const credits = createCredits(temp.db);
+    const { token, id } = await credits.mintToken(temp.db, { kind: "paid" });
+    await credits.grant(temp.db, id, 100, { reason: "purchase", ref: "test:two-processes" });
+    const [a, b] = await Promise.all([startApi(), startApi()]);
+    await hundredOfAThousand(temp.db, a, b, token, id);
+  });
+
+  it("the same on the embedded default: two API processes sharing one DATA_DIR", { timeout: 180_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-paid-load-state-"));
+    const state = { DATABASE_URL: "", DATA_DIR: dataDir } as const;
+    const a = await startApi(state); // starts the embedded Postgres
+    const db = await openDatabase({ dataDir, databaseUrl: "" }); // joins it
+    try {
+      const credits = createCredits(db);
+      const { token, id } = await credits.mintToken(db, { kind: "paid" });
+      await credits.grant(db, id, 100, { reason: "purchase", ref: "test:embedded" });
+      const b = await startApi(state); // joins it too
+      await hundredOfAThousand(db, a, b, token, id);
+      for (const child of [b.child, a.child]) {
+        const exited = new Promise((ok) => child.once("exit", ok));
+        child.kill("SIGTERM");
+        await exited;
+      }
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("an API process killed with SIGKILL under paid load: every charged response has its ledger entry", { timeout: 180_000 }, async () => {
+    const credits = createCredits(temp.db);
+    const { token, id } = await credits.mintToken(temp.db, { kind: "paid" });
+    const purchased = 5000;
+    await credits.grant(temp.db, id, purchased, { reason: "purchase", ref: "test:crash" });
+    const victim = await startApi();
+
+    const receipts: string[] = [];
+    let stop = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const res = await fetch(victim.base + paidPath(w * 100_000 + i), { headers: { authorization: `Bearer ${token}` } });
+          const body = (await res.json()) as { receipt?: { id: string }; billing?: { credits_charged: number } };
+          if (res.status === 200 && body.billing?.credits_charged === 1 && body.receipt) receipts.push(body.receipt.id);
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 16 }, (_, w) => worker(w)));
+    while (receipts.length < 50) await new Promise((ok) => setTimeout(ok, 20));
+    victim.child.kill("SIGKILL");
+    stop = true;
+    await load;
+
+    // Restart: a new process on the same database comes up and serves.
+    const again = await startApi();
+    expect((await fetch(`${again.base}/api/health`)).status).toBe(200);
+
+    // Every charged response the client saw is a committed hold with its ledger entry.
+    const { rows } = await temp.db.query<{ receipt_id: string; status: string; debited: string }>(
+      `SELECT h.receipt_id, h.status,
+              (SELECT count(*) FROM ledger l WHERE l.ref = h.id AND l.reason = 'hold') AS debited
+         FROM holds h WHERE h.token_id = $1 AND h.receipt_id = ANY($2)`,
+      [id, receipts],
+    );
+    expect(rows).toHaveLength(receipts.length);
+    expect(rows.every((r) => r.status === "committed" && Number(r.debited) === 1)).toBe(true);
+
+    // The balance is the ledger's sum at every moment; once the unanswered holds of the dead process are
+    // released (the sweep a later start runs on holds older than its threshold), it is purchases minus charges.
+    expect((await credits.tokenByBearer(token))?.balance).toBe(await credits.ledgerSum(id));
+    await credits.releaseStaleHolds(0);
+    const { rows: committed } = await temp.db.query<{ n: string }>(`SELECT count(*) AS n FROM holds WHERE token_id = $1 AND status = 'committed'`, [id]);
+    expect(Number(committed[0]!.n)).toBeGreaterThanOrEqual(receipts.length);
+    const balance = (await credits.tokenByBearer(token))?.balance;
+    expect(balance).toBe(purchased - Number(committed[0]!.n));
+    expect(await credits.ledgerSum(id)).toBe(balance);
+  });
+});
