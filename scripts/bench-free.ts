@@ -12,10 +12,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { freePort } from "../api/testing/free-port.ts";
 
 /** Free endpoints measured by default: the three cached hot paths first, then the newer snapshot routes. */
 const DEFAULT_PATHS = [
@@ -43,16 +43,6 @@ interface Row {
   non2xx: number;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 function waitForLine(child: ChildProcess, what: string): Promise<void> {
   return new Promise((ok, fail) => {

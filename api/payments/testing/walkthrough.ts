@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -17,6 +16,7 @@ import { feeds } from "../../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../../pipelines/runner/run-feeds.ts";
 import { trialMessage } from "../trial-message.ts";
 import { startTestChain } from "./chain.ts";
+import { freePort } from "../../testing/free-port.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 /** Snapshot types the premium endpoints read; refreshed by a replay run so they are within their SLAs. */
@@ -37,16 +37,6 @@ export interface WalkthroughResult {
   trial: { credits: number; expires_at: string };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 function waitForListening(child: ChildProcess): Promise<void> {
   return new Promise((ok, fail) => {
