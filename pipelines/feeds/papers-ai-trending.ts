@@ -133,7 +133,7 @@ export function createPapersAiTrendingFeed(options: PapersAiTrendingOptions = {}
     slaSeconds: 172_800,
     schema: papersAiTrendingSnapshotSchema,
     // --list-urls has no run clock: the URLs a run started now would request.
-    urls: () => AI_TRENDING_QUERIES.map((q) => semanticScholarSearchUrl(q.query, sinceYearFor(new Date()))),
+    urls: (now = new Date()) => AI_TRENDING_QUERIES.map((q) => semanticScholarSearchUrl(q.query, sinceYearFor(now))),
     run: (ctx) => runPapersAiTrending(ctx, options),
   };
 }

@@ -190,6 +190,6 @@ export const trendingReposFeed: Feed<TrendingReposSnapshot> = {
   slaSeconds: 172_800,
   schema: TrendingReposSnapshotSchema,
   // --list-urls has no run clock; it lists the URLs a run started now would request.
-  urls: () => repoQueries(new Date()).map((q) => q.url),
+  urls: (now = new Date()) => repoQueries(now).map((q) => q.url),
   run: (ctx) => runTrendingRepos(ctx),
 };

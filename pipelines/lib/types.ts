@@ -124,8 +124,8 @@ export interface Feed<T = unknown> {
   slaSeconds: number;
   /** Strict output schema; the runner validates every run's data with it before writing. */
   schema: z.ZodType<T>;
-  /** Every upstream URL a run would request (for --list-urls). */
-  urls(): string[];
+  /** Every upstream URL a run at `now` (default: the current time) would request (for --list-urls). */
+  urls(now?: Date): string[];
   run(ctx: FeedContext): Promise<FeedOutput<T>>;
 }
 
