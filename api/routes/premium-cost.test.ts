@@ -29,6 +29,8 @@ describe("GET /api/premium/cost/projection", () => {
       { model: "gpt-4o", input_tokens_per_day: "1" },
       { model: "gpt-4o", input_tokens_per_day: "-1", output_tokens_per_day: "1" },
       { model: "gpt-4o", input_tokens_per_day: "lots", output_tokens_per_day: "1" },
+      { model: "gpt-4o", input_tokens_per_day: "", output_tokens_per_day: "1" },
+      { model: "gpt-4o", input_tokens_per_day: "1", output_tokens_per_day: "  " },
       { ...ok, model: "gpt-4o", horizon: "hourly" },
     ]) {
       expect(CostProjectionQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);

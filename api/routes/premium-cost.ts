@@ -8,8 +8,15 @@ import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { HORIZONS, MAX_MODELS, projectCosts, type CostProjection } from "../verdicts/cost-projection.ts";
 
+/** A required non-negative decimal; an empty value is refused rather than read as 0. */
 const tokens = (what: string) =>
-  z.coerce.number().min(0).meta({ description: `${what} tokens per day (number ≥ 0, required).` });
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${what.toLowerCase()}_tokens_per_day must be a non-negative number`)
+    .transform(Number)
+    .pipe(z.number().min(0))
+    .meta({ description: `${what} tokens per day (number ≥ 0, required).` });
 
 /** Query of GET /api/premium/cost/projection. */
 export const CostProjectionQuery = z.strictObject({
