@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { models } from "../catalog/models.ts";
 import { providers } from "../catalog/providers.ts";
+import { statusProviderById } from "../catalog/status-providers.ts";
 import { createHttpClient, type ClosableHttpClient } from "../lib/http/client.ts";
 import type { FeedContext } from "../lib/types.ts";
 import type { OpenRouterRow } from "../sources/openrouter.ts";
@@ -65,6 +66,15 @@ describe("checkPrice()", () => {
 });
 
 describe("buildPricingSnapshot()", () => {
+  it("buildPricingSnapshot() takes a tracked provider's status page from the status catalog", () => {
+    const snap = buildPricingSnapshot(providers, models, null);
+    for (const p of snap.providers) {
+      const tracked = statusProviderById(p.id);
+      if (tracked) expect(p.statusPageUrl, p.id).toBe(tracked.statusPageUrl);
+    }
+    expect(snap.providers.find((p) => p.id === "anthropic")?.statusPageUrl).toBe(statusProviderById("anthropic")?.statusPageUrl);
+  });
+
   it("buildPricingSnapshot() groups every curated model under its provider and dates from the data", () => {
     const snap = buildPricingSnapshot(providers, models, null);
     expect(snap.providers.flatMap((p) => p.models)).toHaveLength(models.length);

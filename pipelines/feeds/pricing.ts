@@ -9,6 +9,7 @@ import { models as catalogModels, CapabilitySchema, TierSchema, type Model } fro
 import { providers as catalogProviders, type Provider } from "../catalog/providers.ts";
 import { OPENROUTER_MODELS_URL, openrouter, round6, type OpenRouterRow } from "../sources/openrouter.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { statusProviderById } from "../catalog/status-providers.ts";
 
 /** Relative price difference above which curated and aggregator prices disagree. */
 export const PRICE_TOLERANCE = 0.01;
@@ -112,7 +113,7 @@ export function buildPricingSnapshot(
     id: p.id,
     name: p.name,
     url: p.url,
-    statusPageUrl: p.statusPageUrl ?? null,
+    statusPageUrl: statusProviderById(p.id)?.statusPageUrl ?? p.statusPageUrl ?? null,
     pricingSource: p.pricingSource,
     checked: p.checked,
     pricingNote: p.pricingNote ?? null,
