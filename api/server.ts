@@ -15,15 +15,13 @@ import { routes as registryRoutes } from "./registry/index.ts";
 import { serverActivity } from "./activity/tracker.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { createCredits } from "./billing/credits.ts";
+import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { setupPayments } from "./payments/setup.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
 import type { Database } from "./state/types.ts";
-
-/** Holds older than this at start were left by a process that died before answering: they are released. */
-const STALE_HOLD_SECONDS = 300;
 
 /** Options for {@link startServer}; anything unset comes from the environment (api/config.ts). */
 export interface StartOptions extends Partial<ApiConfig> {
@@ -75,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let db: Database | undefined;
   let premium: PremiumGateway | undefined;
+  let stopHousekeeping: (() => void) | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
     try {
@@ -87,8 +86,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       throw new Error(`cannot open the state database: ${(cause as Error).message}`, { cause });
     }
     const credits = createCredits(db);
-    const released = await credits.releaseStaleHolds(STALE_HOLD_SECONDS);
-    if (released > 0) warn(`released ${released} charge hold(s) left unanswered by an earlier process`);
+    // Holds a dead process never answered are released now and every few minutes; expired idempotency keys go too.
+    const { releasedHolds } = await sweepBilling(db, credits);
+    if (releasedHolds > 0) warn(`released ${releasedHolds} charge hold(s) left unanswered by an earlier process`);
+    stopHousekeeping = startBillingHousekeeping(db, credits, {
+      onError: (err) => warn(`billing housekeeping failed: ${err instanceof Error ? err.message : String(err)}`),
+      onSwept: ({ releasedHolds: n }) => {
+        if (n > 0) warn(`released ${n} stale charge hold(s)`);
+      },
+    });
     const payments = await setupPayments({ db, credits, ...(state.env ? { env: state.env } : {}) });
     setPaymentServices(payments);
     premium = setupPremium({ db, credits, payments, onServerError });
@@ -131,6 +137,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   } catch (cause) {
     store.close();
+    stopHousekeeping?.();
     setPaymentServices(undefined);
     await db?.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
@@ -156,6 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.closeAllConnections();
       });
       if (db) {
+        stopHousekeeping?.();
         setPaymentServices(undefined);
         await db.close();
       }
