@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { AFTA_STATUSES, aftaAdoptersFeed, aftaAdoptersSnapshotSchema } from "../../pipelines/feeds/afta-adopters.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 
 /** What `note` says. */
 export const AFTA_ADOPTERS_NOTE =
@@ -33,15 +34,9 @@ export type AftaAdoptersBody = z.infer<typeof AftaAdoptersResponse>;
 
 /** Render GET /api/afta/adopters, with check times from the manifest. */
 export function renderAftaAdopters(ctx: RenderContext): AftaAdoptersBody {
-  const snapshot = ctx.snapshots.get("afta-adopters");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the afta-adopters snapshot has not been built yet");
-  const parsed = aftaAdoptersSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the afta-adopters snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  const checked = snapshot.meta.lastSuccess;
-  if (checked === null) throw new ApiError(503, "snapshot_unavailable", "the afta-adopters snapshot has no successful run recorded");
-  const adopters = parsed.data.adopters.map((a) => ({ ...a, checked_at: checked }));
+  const snapshot = readSnapshot(ctx.snapshots, "afta-adopters", aftaAdoptersSnapshotSchema);
+  const checked = lastSuccessOf(snapshot);
+  const adopters = snapshot.data.adopters.map((a) => ({ ...a, checked_at: checked }));
   return { ok: true, authoritative: false, note: AFTA_ADOPTERS_NOTE, updated: checked, count: adopters.length, adopters };
 }
 

@@ -8,7 +8,8 @@ import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
 import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { serverActivity, type ActivityTracker } from "../activity/tracker.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Headlines in /api/agents/news. */
 export const COMPACT_NEWS_COUNT = 20;
@@ -56,15 +57,9 @@ export const ActivityResponse = z.strictObject({
   scope: z.string(),
 });
 
-function load<T>(ctx: RenderContext, type: string): LoadedSnapshot<T> {
-  const snapshot = ctx.snapshots.get<T>(type);
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", `snapshot ${type} is not available yet`);
-  return snapshot;
-}
-
 /** Pure render of /api/agents/news. */
 export function renderCompactNews(ctx: RenderContext): z.infer<typeof CompactNewsResponse> {
-  const news = load<NewsSnapshot>(ctx, "news");
+  const news = readSnapshot<NewsSnapshot>(ctx.snapshots, "news");
   const items = news.data.articles.slice(0, COMPACT_NEWS_COUNT).map((a) => ({
     title: a.title,
     url: a.url,
@@ -81,7 +76,7 @@ export function blended(input: number, output: number): number {
 
 /** Pure render of /api/agents/pricing: every model, cheapest blended first. */
 export function renderCompactPricing(ctx: RenderContext): z.infer<typeof CompactPricingResponse> {
-  const pricing = load<PricingSnapshot>(ctx, "pricing");
+  const pricing = readSnapshot<PricingSnapshot>(ctx.snapshots, "pricing");
   const models = pricing.data.providers
     .flatMap((p) => p.models)
     .map((m) => ({

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { agentCategory, agentEntrySchema } from "../../pipelines/catalog/agents.ts";
 import { agentsFeed, agentsSnapshotSchema } from "../../pipelines/feeds/agents.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type SnapshotReader } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Query of GET /api/agents/directory: none (unknown parameters are rejected). */
 export const AgentsDirectoryQuery = z.strictObject({});
@@ -20,17 +20,6 @@ export const AgentsDirectoryResponse = z.strictObject({
 });
 
 export type AgentsDirectoryBody = z.infer<typeof AgentsDirectoryResponse>;
-
-/** Read and check the `agents` snapshot; 503 when it is missing or does not match its schema. */
-function readAgents(snapshots: SnapshotReader) {
-  const snapshot = snapshots.get("agents");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the agents snapshot has not been built yet");
-  const parsed = agentsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the agents snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return parsed.data;
-}
 
 /** The route family of the agents directory. */
 export const agentsDirectoryRoutes = [
@@ -47,7 +36,7 @@ export const agentsDirectoryRoutes = [
     snapshots: ["agents"],
     freshness: { cadence: agentsFeed.cadence, slaSeconds: agentsFeed.slaSeconds },
     render: (ctx): AgentsDirectoryBody => {
-      const data = readAgents(ctx.snapshots);
+      const data = readSnapshot(ctx.snapshots, "agents", agentsSnapshotSchema).data;
       return { ok: true, source: data.source, categories: data.categories, agents: data.agents };
     },
   }),

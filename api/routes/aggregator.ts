@@ -3,9 +3,10 @@
  * pricing, context window, modalities and namespace — the `aggregator-models` snapshot (daily 14:00 UTC).
  */
 import { z } from "zod";
-import { AggregatorModelsSnapshotSchema, type AggregatorModelsSnapshot, aggregatorModelsFeed } from "../../pipelines/feeds/aggregator-models.ts";
+import { AggregatorModelsSnapshotSchema, aggregatorModelsFeed } from "../../pipelines/feeds/aggregator-models.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { renderSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/aggregator/models. */
 export const AggregatorModelsResponse = z.strictObject({
@@ -17,11 +18,7 @@ export type AggregatorModelsBody = z.infer<typeof AggregatorModelsResponse>;
 
 /** Pure render of GET /api/aggregator/models. */
 export function renderAggregatorModels(ctx: RenderContext): AggregatorModelsBody {
-  const snapshot = ctx.snapshots.get<AggregatorModelsSnapshot>("aggregator-models");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot aggregator-models is not available yet; the pipelines have not produced it");
-  const parsed = AggregatorModelsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the aggregator-models snapshot of ${snapshot.meta.date} does not match its schema`);
-  return { ok: true, snapshot: parsed.data, updated: snapshot.meta.lastSuccess };
+  return renderSnapshot(ctx.snapshots, { type: "aggregator-models", schema: AggregatorModelsSnapshotSchema });
 }
 
 /** /api/aggregator/models. */

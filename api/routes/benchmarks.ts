@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { BenchmarkEntrySchema, type BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/benchmarks. */
 export const BenchmarksResponse = z.strictObject({
@@ -19,10 +20,7 @@ export type BenchmarksResponse = z.infer<typeof BenchmarksResponse>;
 
 /** Pure render of GET /api/benchmarks over the `benchmarks` snapshot. */
 export function renderBenchmarks(ctx: RenderContext): BenchmarksResponse {
-  const snapshot = ctx.snapshots.get<BenchmarksSnapshot>("benchmarks");
-  if (!snapshot) {
-    throw new ApiError(503, "snapshot_unavailable", "snapshot benchmarks is not available yet; the pipelines have not produced it");
-  }
+  const snapshot = readSnapshot<BenchmarksSnapshot>(ctx.snapshots, "benchmarks");
   return { ok: true, lastUpdated: snapshot.data.lastUpdated, benchmarks: snapshot.data.benchmarks };
 }
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { embeddingEntrySchema, embeddingType } from "../../pipelines/catalog/embeddings.ts";
 import { embeddingsFeed, embeddingsSnapshotSchema, type EmbeddingsSnapshot } from "../../pipelines/feeds/embeddings.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type SnapshotReader } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Query of GET /api/embeddings; any other parameter or value answers 400. */
 export const EmbeddingsQuery = z.strictObject({
@@ -24,17 +24,6 @@ export const EmbeddingsResponse = z.strictObject({
 });
 
 export type EmbeddingsBody = z.infer<typeof EmbeddingsResponse>;
-
-/** Read and check the `embeddings` snapshot; 503 when it is missing or does not match its schema. */
-function readEmbeddings(snapshots: SnapshotReader): EmbeddingsSnapshot {
-  const snapshot = snapshots.get("embeddings");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the embeddings snapshot has not been built yet");
-  const parsed = embeddingsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the embeddings snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return parsed.data;
-}
 
 /** Filter the catalog by the query: `type` keeps one kind; no filter keeps all. Pure. */
 export function selectEmbeddings(data: EmbeddingsSnapshot, query: EmbeddingsQueryInput): EmbeddingsBody {
@@ -56,6 +45,6 @@ export const embeddingsRoutes = [
     response: EmbeddingsResponse,
     snapshots: ["embeddings"],
     freshness: { cadence: embeddingsFeed.cadence, slaSeconds: embeddingsFeed.slaSeconds },
-    render: (ctx, { query }): EmbeddingsBody => selectEmbeddings(readEmbeddings(ctx.snapshots), query),
+    render: (ctx, { query }): EmbeddingsBody => selectEmbeddings(readSnapshot(ctx.snapshots, "embeddings", embeddingsSnapshotSchema).data, query),
   }),
 ];

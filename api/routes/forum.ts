@@ -3,9 +3,10 @@
  * deduplicated by post id, top 30 by score — the `forum-trending` snapshot (daily 13:00 UTC).
  */
 import { z } from "zod";
-import { ForumTrendingSnapshotSchema, type ForumTrendingSnapshot, forumTrendingFeed } from "../../pipelines/feeds/forum-trending.ts";
+import { ForumTrendingSnapshotSchema, forumTrendingFeed } from "../../pipelines/feeds/forum-trending.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { renderSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/forum/trending. */
 export const ForumTrendingResponse = z.strictObject({
@@ -17,11 +18,7 @@ export type ForumTrendingBody = z.infer<typeof ForumTrendingResponse>;
 
 /** Pure render of GET /api/forum/trending. */
 export function renderForumTrending(ctx: RenderContext): ForumTrendingBody {
-  const snapshot = ctx.snapshots.get<ForumTrendingSnapshot>("forum-trending");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot forum-trending is not available yet; the pipelines have not produced it");
-  const parsed = ForumTrendingSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the forum-trending snapshot of ${snapshot.meta.date} does not match its schema`);
-  return { ok: true, snapshot: parsed.data, updated: snapshot.meta.lastSuccess };
+  return renderSnapshot(ctx.snapshots, { type: "forum-trending", schema: ForumTrendingSnapshotSchema });
 }
 
 /** /api/forum/trending. */

@@ -14,6 +14,7 @@ import {
 import { offerType } from "../../pipelines/sources/gpu-common.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 
 const FRESHNESS = { cadence: "every 4 hours", slaSeconds: 8 * 3600 };
 
@@ -46,11 +47,8 @@ export const GpuCheapestResponse = z.strictObject({
 export type GpuCheapestBody = z.infer<typeof GpuCheapestResponse>;
 
 function loadGpuPricing(ctx: RenderContext): { snapshot: LoadedSnapshot<GpuPricingSnapshot>; updated: string } {
-  const snapshot = ctx.snapshots.get<GpuPricingSnapshot>("gpu-pricing");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot gpu-pricing is not available yet; the pipelines have not produced it");
-  const updated = snapshot.meta.lastSuccess;
-  if (updated === null) throw new ApiError(503, "snapshot_unavailable", "snapshot gpu-pricing has no successful run recorded in the manifest");
-  return { snapshot, updated };
+  const snapshot = readSnapshot<GpuPricingSnapshot>(ctx.snapshots, "gpu-pricing");
+  return { snapshot, updated: lastSuccessOf(snapshot) };
 }
 
 /** The cheapest current offers of one GPU and type; throws 400 unknown_gpu for a name we cannot map. Pure. */

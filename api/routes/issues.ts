@@ -3,9 +3,10 @@
  * deduplicated by URL, top 30 by comments — the `issues-hot` snapshot (daily 12:30 UTC), served as written.
  */
 import { z } from "zod";
-import { IssuesHotSnapshotSchema, type IssuesHotSnapshot, issuesHotFeed } from "../../pipelines/feeds/issues-hot.ts";
+import { IssuesHotSnapshotSchema, issuesHotFeed } from "../../pipelines/feeds/issues-hot.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { renderSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/issues/hot. */
 export const IssuesHotResponse = z.strictObject({
@@ -17,11 +18,7 @@ export type IssuesHotBody = z.infer<typeof IssuesHotResponse>;
 
 /** Pure render of GET /api/issues/hot. */
 export function renderIssuesHot(ctx: RenderContext): IssuesHotBody {
-  const snapshot = ctx.snapshots.get<IssuesHotSnapshot>("issues-hot");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot issues-hot is not available yet; the pipelines have not produced it");
-  const parsed = IssuesHotSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the issues-hot snapshot of ${snapshot.meta.date} does not match its schema`);
-  return { ok: true, snapshot: parsed.data, updated: snapshot.meta.lastSuccess };
+  return renderSnapshot(ctx.snapshots, { type: "issues-hot", schema: IssuesHotSnapshotSchema });
 }
 
 /** /api/issues/hot. */

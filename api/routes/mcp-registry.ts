@@ -4,10 +4,11 @@
  * snapshot; `updated` is the manifest's lastSuccess (snapshot bodies carry no run timestamps).
  */
 import { z } from "zod";
-import { mcpRegistryFeed, mcpRegistrySnapshot, type McpRegistrySnapshot } from "../../pipelines/feeds/mcp-registry.ts";
+import { mcpRegistryFeed, mcpRegistrySnapshot } from "../../pipelines/feeds/mcp-registry.ts";
 import { mcpServerRow } from "../../pipelines/sources/mcp-registry.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/mcp/registry/snapshot. */
 export const McpRegistryResponse = z.strictObject({
@@ -22,19 +23,9 @@ export const McpRegistryResponse = z.strictObject({
 });
 export type McpRegistryBody = z.infer<typeof McpRegistryResponse>;
 
-function readSnapshot(ctx: RenderContext): LoadedSnapshot<McpRegistrySnapshot> {
-  const snapshot = ctx.snapshots.get("mcp-registry");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the mcp-registry snapshot has not been built yet");
-  const parsed = mcpRegistrySnapshot.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the mcp-registry snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return { ...snapshot, data: parsed.data };
-}
-
 /** Render GET /api/mcp/registry/snapshot. */
 export function renderMcpRegistry(ctx: RenderContext): McpRegistryBody {
-  const snapshot = readSnapshot(ctx);
+  const snapshot = readSnapshot(ctx.snapshots, "mcp-registry", mcpRegistrySnapshot);
   return {
     ok: true,
     summary: snapshot.data.summary,

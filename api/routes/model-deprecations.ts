@@ -12,7 +12,8 @@ import {
   type ModelDeprecationsSnapshot,
 } from "../../pipelines/feeds/model-deprecations.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/model-deprecations. */
 export const ModelDeprecationsResponse = z.strictObject({
@@ -24,16 +25,6 @@ export const ModelDeprecationsResponse = z.strictObject({
 });
 export type ModelDeprecationsBody = z.infer<typeof ModelDeprecationsResponse>;
 
-function readSnapshot(ctx: RenderContext): ModelDeprecationsSnapshot {
-  const snapshot = ctx.snapshots.get("model-deprecations");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the model-deprecations snapshot has not been built yet");
-  const parsed = modelDeprecationsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the model-deprecations snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return parsed.data;
-}
-
 /** Entries with a sunset_date on or after `today` (YYYY-MM-DD), soonest first. Pure. */
 export function upcomingSunsets(data: ModelDeprecationsSnapshot, today: string): DeprecationEntry[] {
   return data.providers
@@ -44,7 +35,7 @@ export function upcomingSunsets(data: ModelDeprecationsSnapshot, today: string):
 
 /** Render GET /api/model-deprecations against the request clock. */
 export function renderModelDeprecations(ctx: RenderContext): ModelDeprecationsBody {
-  const data = readSnapshot(ctx);
+  const data = readSnapshot(ctx.snapshots, "model-deprecations", modelDeprecationsSnapshotSchema).data;
   return {
     ok: true,
     lastUpdated: data.lastUpdated,

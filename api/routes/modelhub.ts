@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { modelhubTrendingFeed, modelhubTrendingSnapshotSchema } from "../../pipelines/feeds/modelhub-trending.ts";
 import { defineRoute } from "../registry/define.ts";
-import { renderSnapshot } from "./papers.ts";
+import { renderSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/modelhub/trending. */
 export const ModelhubTrendingResponse = z.strictObject({
@@ -28,6 +28,6 @@ export const modelhubRoutes = [
     response: ModelhubTrendingResponse,
     snapshots: [modelhubTrendingFeed.type],
     freshness: { cadence: modelhubTrendingFeed.cadence, slaSeconds: modelhubTrendingFeed.slaSeconds },
-    render: (ctx) => renderSnapshot(ctx, modelhubTrendingFeed),
+    render: (ctx) => renderSnapshot(ctx.snapshots, modelhubTrendingFeed),
   }),
 ];

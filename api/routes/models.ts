@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { PricingProviderSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/models. */
 export const ModelsResponse = z.strictObject({
@@ -21,17 +22,9 @@ export const ModelsResponse = z.strictObject({
 
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
 
-function loadPricing(ctx: RenderContext): LoadedSnapshot<PricingSnapshot> {
-  const snapshot = ctx.snapshots.get<PricingSnapshot>("pricing");
-  if (!snapshot) {
-    throw new ApiError(503, "snapshot_unavailable", "snapshot pricing is not available yet; the pipelines have not produced it");
-  }
-  return snapshot;
-}
-
 /** Pure render of GET /api/models over the `pricing` snapshot. */
 export function renderModels(ctx: RenderContext): ModelsResponse {
-  const snapshot = loadPricing(ctx);
+  const snapshot = readSnapshot<PricingSnapshot>(ctx.snapshots, "pricing");
   return {
     ok: true,
     lastUpdated: snapshot.data.lastUpdated,

@@ -9,7 +9,8 @@ import { NEWS_CATEGORIES, newsCategorySchema } from "../../pipelines/catalog/new
 import { newsFeed, newsSnapshotSchema, type NewsSnapshot } from "../../pipelines/feeds/news.ts";
 import { articleSchema, type Article } from "../../pipelines/sources/rss.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RawBody, type RenderContext, type SnapshotReader } from "../registry/types.ts";
+import type { LoadedSnapshot, RawBody, RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Items in /api/feed.xml and /api/feed.json. */
 export const FEED_ITEMS = 100;
@@ -58,17 +59,6 @@ export const JsonFeedSchema = z.strictObject({
 });
 export type JsonFeed = z.infer<typeof JsonFeedSchema>;
 
-/** Read and check the `news` snapshot; 503 when it is missing or does not match its schema. */
-function readNews(snapshots: SnapshotReader): LoadedSnapshot<NewsSnapshot> {
-  const snapshot = snapshots.get("news");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the news snapshot has not been built yet");
-  const parsed = newsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the news snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return { ...snapshot, data: parsed.data };
-}
-
 function describeSource(snapshot: LoadedSnapshot<NewsSnapshot>): string {
   return `${snapshot.data.sources.length} RSS/Atom feeds of AI company blogs, labs, press and newsletters (${snapshot.meta.provenance})`;
 }
@@ -85,7 +75,7 @@ export function selectArticles(data: NewsSnapshot, query: NewsQueryInput): Artic
 
 /** Render GET /api/news. */
 export function renderNews(ctx: RenderContext, query: NewsQueryInput): NewsBody {
-  const snapshot = readNews(ctx.snapshots);
+  const snapshot = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema);
   const articles = selectArticles(snapshot.data, query);
   return { ok: true, count: articles.length, articles, sanitization: "enabled", source: describeSource(snapshot), updated: snapshot.meta.lastSuccess };
 }
@@ -97,7 +87,7 @@ function feedUpdated(snapshot: LoadedSnapshot<NewsSnapshot>): Date {
 
 /** Render GET /api/feed.xml: RSS 2.0 of the newest FEED_ITEMS articles. */
 export function renderRss(ctx: RenderContext): RawBody {
-  const snapshot = readNews(ctx.snapshots);
+  const snapshot = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema);
   const feed = new Feed({
     title: FEED_TITLE,
     description: FEED_DESCRIPTION,
@@ -125,7 +115,7 @@ export function renderRss(ctx: RenderContext): RawBody {
 
 /** Build the JSON Feed 1.1 document of the newest FEED_ITEMS articles. */
 export function buildJsonFeed(ctx: RenderContext): JsonFeed {
-  const snapshot = readNews(ctx.snapshots);
+  const snapshot = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema);
   return JsonFeedSchema.parse({
     version: "https://jsonfeed.org/version/1.1",
     title: FEED_TITLE,

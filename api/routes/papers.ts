@@ -9,9 +9,8 @@ import { z } from "zod";
 import { papersAiTrendingFeed, papersAiTrendingSnapshotSchema } from "../../pipelines/feeds/papers-ai-trending.ts";
 import { papersModelhubDailyFeed, papersModelhubDailySnapshotSchema } from "../../pipelines/feeds/papers-modelhub-daily.ts";
 import { papersPreprintRecentFeed, papersPreprintRecentSnapshotSchema } from "../../pipelines/feeds/papers-preprint-recent.ts";
-import type { Feed } from "../../pipelines/lib/types.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import { renderSnapshot } from "../serve/read-snapshot.ts";
 
 const updated = z.iso.datetime().nullable().meta({ description: "Last successful pipeline run (manifest lastSuccess)." });
 
@@ -21,20 +20,6 @@ export const PapersAiTrendingResponse = z.strictObject({ ok: z.literal(true), sn
 export const PapersPreprintRecentResponse = z.strictObject({ ok: z.literal(true), snapshot: papersPreprintRecentSnapshotSchema, updated });
 /** Body of GET /api/papers/modelhub-daily. */
 export const PapersModelhubDailyResponse = z.strictObject({ ok: z.literal(true), snapshot: papersModelhubDailySnapshotSchema, updated });
-
-/**
- * Render `{ ok, snapshot, updated }` over the snapshot of `feed`: 503 snapshot_unavailable when it is missing
- * or no longer matches the feed's schema.
- */
-export function renderSnapshot<T>(ctx: RenderContext, feed: Pick<Feed<T>, "type" | "schema">): { ok: true; snapshot: T; updated: string | null } {
-  const loaded = ctx.snapshots.get(feed.type);
-  if (!loaded) throw new ApiError(503, "snapshot_unavailable", `snapshot ${feed.type} is not available yet; the pipelines have not produced it`);
-  const parsed = feed.schema.safeParse(loaded.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `snapshot ${feed.type} of ${loaded.meta.date} does not match its schema`);
-  }
-  return { ok: true, snapshot: parsed.data, updated: loaded.meta.lastSuccess };
-}
 
 const freshness = (feed: { cadence: string; slaSeconds: number }) => ({ cadence: feed.cadence, slaSeconds: feed.slaSeconds });
 
@@ -51,7 +36,7 @@ export const papersRoutes = [
     response: PapersAiTrendingResponse,
     snapshots: [papersAiTrendingFeed.type],
     freshness: freshness(papersAiTrendingFeed),
-    render: (ctx) => renderSnapshot(ctx, papersAiTrendingFeed),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersAiTrendingFeed),
   }),
   defineRoute({
     method: "GET",
@@ -64,7 +49,7 @@ export const papersRoutes = [
     response: PapersPreprintRecentResponse,
     snapshots: [papersPreprintRecentFeed.type],
     freshness: freshness(papersPreprintRecentFeed),
-    render: (ctx) => renderSnapshot(ctx, papersPreprintRecentFeed),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersPreprintRecentFeed),
   }),
   defineRoute({
     method: "GET",
@@ -77,6 +62,6 @@ export const papersRoutes = [
     response: PapersModelhubDailyResponse,
     snapshots: [papersModelhubDailyFeed.type],
     freshness: freshness(papersModelhubDailyFeed),
-    render: (ctx) => renderSnapshot(ctx, papersModelhubDailyFeed),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersModelhubDailyFeed),
   }),
 ];

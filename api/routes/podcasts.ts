@@ -3,10 +3,11 @@
  * A pure render over the snapshot; `updated` is the manifest's lastSuccess for the type.
  */
 import { z } from "zod";
-import { podcastShowEntrySchema, podcastsFeed, podcastsSnapshotSchema, type PodcastsSnapshot } from "../../pipelines/feeds/podcasts.ts";
+import { podcastShowEntrySchema, podcastsFeed, podcastsSnapshotSchema } from "../../pipelines/feeds/podcasts.ts";
 import { episodeSchema } from "../../pipelines/sources/podcast-rss.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/podcasts. */
 export const PodcastsResponse = z.strictObject({
@@ -18,19 +19,10 @@ export const PodcastsResponse = z.strictObject({
 });
 export type PodcastsBody = z.infer<typeof PodcastsResponse>;
 
-function readPodcasts(ctx: RenderContext): { data: PodcastsSnapshot; updated: string | null } {
-  const snapshot = ctx.snapshots.get("podcasts");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the podcasts snapshot has not been built yet");
-  const parsed = podcastsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the podcasts snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return { data: parsed.data, updated: snapshot.meta.lastSuccess };
-}
-
 /** Render GET /api/podcasts from the snapshot. */
 export function renderPodcasts(ctx: RenderContext): PodcastsBody {
-  const { data, updated } = readPodcasts(ctx);
+  const { data, meta } = readSnapshot(ctx.snapshots, "podcasts", podcastsSnapshotSchema);
+  const updated = meta.lastSuccess;
   return { ok: true, updated, count: data.episodes.length, episodes: data.episodes, shows: data.shows };
 }
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
-import { ApiError, type RenderContext, type SnapshotReader } from "../registry/types.ts";
+import { ApiError } from "../registry/types.ts";
 import { CostProjectionQuery, CostProjectionResponse, premiumCostRoutes, renderCostProjection } from "./premium-cost.ts";
 
 // The bundled snapshots, read the way the server reads them.
-const { store, ctx } = useBundledSnapshots();
+const { ctx } = useBundledSnapshots();
 
 const render = (query: Record<string, string>, without?: string) =>
   CostProjectionResponse.parse(renderCostProjection(ctx(without), CostProjectionQuery.parse(query)));

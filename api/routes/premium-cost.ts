@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { PricingSnapshotSchema, pricingFeed } from "../../pipelines/feeds/pricing.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
 import { HORIZONS, MAX_MODELS, projectCosts, type CostProjection } from "../verdicts/cost-projection.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** A required non-negative decimal; an empty value is refused rather than read as 0. */
 const tokens = (what: string) =>
@@ -65,11 +66,7 @@ export const CostProjectionResponse = z.strictObject({
 
 /** Render GET /api/premium/cost/projection. */
 export function renderCostProjection(ctx: RenderContext, query: CostProjectionQueryInput): CostProjection {
-  const snapshot = ctx.snapshots.get("pricing");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the pricing snapshot has not been built yet");
-  const parsed = PricingSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the pricing snapshot of ${snapshot.meta.date} does not match its schema`);
-  return projectCosts(parsed.data, {
+  return projectCosts(readSnapshot(ctx.snapshots, "pricing", PricingSnapshotSchema).data, {
     models: query.model,
     input_tokens_per_day: query.input_tokens_per_day,
     output_tokens_per_day: query.output_tokens_per_day,

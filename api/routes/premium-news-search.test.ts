@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
-import type { RenderContext, SnapshotReader } from "../registry/types.ts";
 import { NewsSearchQuery, NewsSearchResponse, premiumNewsSearchRoutes, renderNewsSearch } from "./premium-news-search.ts";
 
 // The bundled snapshots, read the way the server reads them.

@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { newsFeed, newsSnapshotSchema } from "../../pipelines/feeds/news.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
 import { DEFAULT_LIMIT, HALF_LIFE_DAYS, MAX_LIMIT, SNIPPET_WEIGHT, TITLE_WEIGHT, searchNews, type NewsSearch } from "../verdicts/news-search.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 const day = (what: string) => z.iso.date().optional().meta({ description: `${what} UTC day of publication, YYYY-MM-DD, inclusive.` });
 
@@ -53,12 +54,9 @@ export const NewsSearchResponse = z.strictObject({
 
 /** Render GET /api/premium/news/search; ages are measured from the snapshot's last successful run. */
 export function renderNewsSearch(ctx: RenderContext, query: NewsSearchQueryInput): NewsSearch {
-  const snapshot = ctx.snapshots.get("news");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the news snapshot has not been built yet");
-  const parsed = newsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the news snapshot of ${snapshot.meta.date} does not match its schema`);
-  const reference = new Date(snapshot.meta.lastSuccess ?? parsed.data.articles[0]?.publishedAt ?? `${snapshot.meta.date}T00:00:00.000Z`);
-  return searchNews(parsed.data, query, reference);
+  const snapshot = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema);
+  const reference = new Date(snapshot.meta.lastSuccess ?? snapshot.data.articles[0]?.publishedAt ?? `${snapshot.meta.date}T00:00:00.000Z`);
+  return searchNews(snapshot.data, query, reference);
 }
 
 /** The premium news search route. */

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blended } from "./agents-compact.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
-import { ApiError, type RenderContext, type SnapshotReader } from "../registry/types.ts";
+import { ApiError } from "../registry/types.ts";
 import { RoutingQuery, RoutingResponse, premiumRoutingRoutes, renderRouting } from "./premium-routing.ts";
 import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 

@@ -7,8 +7,9 @@ import { BenchmarksSnapshotSchema, type BenchmarksSnapshot } from "../../pipelin
 import { PricingSnapshotSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { statusFeed, statusSnapshot, type StatusSnapshot } from "../../pipelines/feeds/status.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext, type SnapshotReader } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
 import { LATENCY_PLACEHOLDER, TASKS, routeModels, type RoutingVerdict } from "../verdicts/routing.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 const weight = (name: string, def: number) =>
   z.coerce.number().min(0).max(1).optional().meta({ description: `Weight of the ${name} sub-score, 0-1 (default ${def}; see the description for how unsupplied weights are renormalized).` });
@@ -50,20 +51,11 @@ export const RoutingResponse = z.strictObject({
   ),
 });
 
-/** Read a snapshot and check it against its schema; 503 when missing or malformed. */
-function read<T>(snapshots: SnapshotReader, type: string, schema: z.ZodType<T>): T {
-  const snapshot = snapshots.get(type);
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", `the ${type} snapshot has not been built yet`);
-  const parsed = schema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the ${type} snapshot of ${snapshot.meta.date} does not match its schema`);
-  return parsed.data;
-}
-
 /** Render GET /api/premium/routing. */
 export function renderRouting(ctx: RenderContext, query: RoutingQueryInput): RoutingVerdict {
-  const pricing: PricingSnapshot = read(ctx.snapshots, "pricing", PricingSnapshotSchema);
-  const benchmarks: BenchmarksSnapshot = read(ctx.snapshots, "benchmarks", BenchmarksSnapshotSchema);
-  const status: StatusSnapshot = read(ctx.snapshots, "status", statusSnapshot);
+  const pricing: PricingSnapshot = readSnapshot(ctx.snapshots, "pricing", PricingSnapshotSchema).data;
+  const benchmarks: BenchmarksSnapshot = readSnapshot(ctx.snapshots, "benchmarks", BenchmarksSnapshotSchema).data;
+  const status: StatusSnapshot = readSnapshot(ctx.snapshots, "status", statusSnapshot).data;
   return routeModels(
     { pricing, benchmarks, status },
     {

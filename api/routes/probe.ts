@@ -4,10 +4,11 @@
  * over the snapshot; `updated` is the manifest's lastSuccess.
  */
 import { z } from "zod";
-import { probeFeed, probeProvider, probeSnapshot, type ProbeSnapshot } from "../../pipelines/feeds/probe.ts";
+import { probeFeed, probeProvider, probeSnapshot } from "../../pipelines/feeds/probe.ts";
 import { WINDOW_HOURS } from "../../pipelines/lib/probe/window.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/probe/latest. */
 export const ProbeLatestResponse = z.strictObject({
@@ -20,17 +21,9 @@ export const ProbeLatestResponse = z.strictObject({
 });
 export type ProbeLatestBody = z.infer<typeof ProbeLatestResponse>;
 
-function readSnapshot(ctx: RenderContext): LoadedSnapshot<ProbeSnapshot> {
-  const snapshot = ctx.snapshots.get("probe");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the probe snapshot has not been built yet");
-  const parsed = probeSnapshot.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the probe snapshot of ${snapshot.meta.date} does not match its schema`);
-  return { ...snapshot, data: parsed.data };
-}
-
 /** Render GET /api/probe/latest. */
 export function renderProbeLatest(ctx: RenderContext): ProbeLatestBody {
-  const snapshot = readSnapshot(ctx);
+  const snapshot = readSnapshot(ctx.snapshots, "probe", probeSnapshot);
   return {
     ok: true,
     window_hours: snapshot.data.window_hours,

@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
 import { serviceStatus, statusComponent } from "../../pipelines/sources/status-common.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
+import type { LoadedSnapshot, RenderContext } from "../registry/types.ts";
+import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 
 /** What `source` says in GET /api/status. */
 export const STATUS_SOURCE = "Each provider's official status page (Statuspage / incident.io summary.json, Better Stack index.json, Google Cloud incidents.json, RSS/Atom incident feeds), normalized to operational | degraded | down | unknown; no independent probes.";
@@ -46,11 +47,8 @@ export const StatusSummaryResponse = z.strictObject({
 const FRESHNESS = { cadence: "every 2 minutes", slaSeconds: 600 };
 
 function loadStatus(ctx: RenderContext): { snapshot: LoadedSnapshot<StatusSnapshot>; checked: string } {
-  const snapshot = ctx.snapshots.get<StatusSnapshot>("status");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot status is not available yet; the pipelines have not produced it");
-  const checked = snapshot.meta.lastSuccess;
-  if (checked === null) throw new ApiError(503, "snapshot_unavailable", "snapshot status has no successful run recorded in the manifest");
-  return { snapshot, checked };
+  const snapshot = readSnapshot<StatusSnapshot>(ctx.snapshots, "status");
+  return { snapshot, checked: lastSuccessOf(snapshot) };
 }
 
 /** Count services per status. */

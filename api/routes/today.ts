@@ -21,7 +21,6 @@ import { blended } from "./agents-compact.ts";
 import { summarize } from "./status.ts";
 
 export const TODAY_SECTIONS = ["news", "papers", "hf", "community", "inference", "status"] as const;
-type Section = (typeof TODAY_SECTIONS)[number];
 
 export const TodayQuery = z.strictObject({
   sections: z

@@ -3,9 +3,10 @@
  * (daily 15:00 UTC). The snapshot's bounded `tracked` set (kept for the next run's deltas) is not served.
  */
 import { z } from "zod";
-import { TrendingRepoSchema, TrendingReposSnapshotSchema, type TrendingReposSnapshot, trendingReposFeed } from "../../pipelines/feeds/trending-repos.ts";
+import { TrendingRepoSchema, TrendingReposSnapshotSchema, trendingReposFeed } from "../../pipelines/feeds/trending-repos.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Body of GET /api/trending-repos. */
 export const TrendingReposResponse = z.strictObject({
@@ -23,11 +24,8 @@ export type TrendingReposBody = z.infer<typeof TrendingReposResponse>;
 
 /** Pure render of GET /api/trending-repos. */
 export function renderTrendingRepos(ctx: RenderContext): TrendingReposBody {
-  const snapshot = ctx.snapshots.get<TrendingReposSnapshot>("trending-repos");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "snapshot trending-repos is not available yet; the pipelines have not produced it");
-  const parsed = TrendingReposSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `the trending-repos snapshot of ${snapshot.meta.date} does not match its schema`);
-  return { ok: true, updated: snapshot.meta.lastSuccess, window_days: parsed.data.window_days, repos: parsed.data.repos };
+  const snapshot = readSnapshot(ctx.snapshots, "trending-repos", TrendingReposSnapshotSchema);
+  return { ok: true, updated: snapshot.meta.lastSuccess, window_days: snapshot.data.window_days, repos: snapshot.data.repos };
 }
 
 /** /api/trending-repos. */

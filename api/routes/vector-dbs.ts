@@ -6,7 +6,7 @@ import { z } from "zod";
 import { vectorDbEntrySchema, vectorDbType } from "../../pipelines/catalog/vector-dbs.ts";
 import { vectorDbsFeed, vectorDbsSnapshotSchema, type VectorDbsSnapshot } from "../../pipelines/feeds/vector-dbs.ts";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type SnapshotReader } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 
 /** Accepted spellings of the open_source boolean: true/1 and false/0, nothing else. */
 export const booleanParamValues = ["true", "false", "1", "0"] as const;
@@ -34,17 +34,6 @@ export const VectorDbsResponse = z.strictObject({
 
 export type VectorDbsBody = z.infer<typeof VectorDbsResponse>;
 
-/** Read and check the `vector-dbs` snapshot; 503 when it is missing or does not match its schema. */
-function readVectorDbs(snapshots: SnapshotReader): VectorDbsSnapshot {
-  const snapshot = snapshots.get("vector-dbs");
-  if (!snapshot) throw new ApiError(503, "snapshot_unavailable", "the vector-dbs snapshot has not been built yet");
-  const parsed = vectorDbsSnapshotSchema.safeParse(snapshot.data);
-  if (!parsed.success) {
-    throw new ApiError(503, "snapshot_unavailable", `the vector-dbs snapshot of ${snapshot.meta.date} does not match its schema`);
-  }
-  return parsed.data;
-}
-
 /** Filter the catalog: `type` keeps one type; `open_source` keeps entries whose openSource flag matches. Pure. */
 export function selectVectorDbs(data: VectorDbsSnapshot, query: VectorDbsQueryInput): VectorDbsBody {
   const openSource = query.open_source === undefined ? undefined : query.open_source === "true" || query.open_source === "1";
@@ -68,6 +57,6 @@ export const vectorDbsRoutes = [
     response: VectorDbsResponse,
     snapshots: ["vector-dbs"],
     freshness: { cadence: vectorDbsFeed.cadence, slaSeconds: vectorDbsFeed.slaSeconds },
-    render: (ctx, { query }): VectorDbsBody => selectVectorDbs(readVectorDbs(ctx.snapshots), query),
+    render: (ctx, { query }): VectorDbsBody => selectVectorDbs(readSnapshot(ctx.snapshots, "vector-dbs", vectorDbsSnapshotSchema).data, query),
   }),
 ];

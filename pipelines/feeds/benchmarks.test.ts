@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { benchmarks } from "../catalog/benchmarks.ts";
 import { models } from "../catalog/models.ts";
-import type { FeedContext, HttpClient } from "../lib/types.ts";
+import type { HttpClient } from "../lib/types.ts";
 import { benchmarksFeed, buildBenchmarksSnapshot } from "./benchmarks.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 

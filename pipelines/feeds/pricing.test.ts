@@ -6,7 +6,6 @@ import { models } from "../catalog/models.ts";
 import { providers } from "../catalog/providers.ts";
 import { statusProviderById } from "../catalog/status-providers.ts";
 import { createHttpClient, type ClosableHttpClient } from "../lib/http/client.ts";
-import type { FeedContext } from "../lib/types.ts";
 import type { OpenRouterRow } from "../sources/openrouter.ts";
 import { buildPricingSnapshot, checkPrice, modelPriceRows, pricingFeed, type PricingSnapshot } from "./pricing.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";

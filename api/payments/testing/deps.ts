@@ -1,6 +1,6 @@
 /** Payment deps for tests: a temp database, the real credit ledger, and a config pointing at a test chain. */
 import { createCredits } from "../../billing/credits.ts";
-import { openTempDatabase, type TempDatabase } from "../../state/testing/temp-database.ts";
+import type { TempDatabase } from "../../state/testing/temp-database.ts";
 import { createChainReader } from "../chain.ts";
 import { loadPaymentConfig, type PaymentConfig } from "../config.ts";
 import type { PaymentDeps } from "../deps.ts";
