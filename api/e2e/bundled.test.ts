@@ -2,25 +2,16 @@
  * The bundled snapshots (what `npm start` serves on a fresh clone): every free GET route answers 200 and
  * its body passes its response schema. A route that cannot be served from the bundle fails here.
  */
-import { resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../registry/index.ts";
-import { startServer, type RunningServer } from "../server.ts";
+import { useBundledServer } from "../testing/bundled-server.ts";
 import { examplePath } from "./helpers.ts";
 
-const BUNDLED = resolve(import.meta.dirname, "../../snapshots");
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: BUNDLED, rateLimitPerMinute: 0, trustProxy: null, onWarn: () => {} });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const running = useBundledServer();
 
 describe("bundled snapshots", () => {
   it("cover every snapshot type a free route reads, labelled replay or live", async () => {
-    const manifest = server.store;
+    const manifest = running().store;
     const needed = new Set(routes.flatMap((r) => r.snapshots ?? []));
     for (const type of needed) {
       const snap = manifest.get(type);
@@ -31,7 +22,7 @@ describe("bundled snapshots", () => {
 
   for (const route of routes.filter((r) => r.method === "GET" && (r.tier === "free" || r.tier === "discovery"))) {
     it(`GET ${route.path} answers 200 from the bundle with a body its schema accepts`, async () => {
-      const res = await fetch(server.url + examplePath(route).replace("2025-01-14", server.store.dates("status").at(-1) ?? ""));
+      const res = await fetch(running().url + examplePath(route).replace("2025-01-14", running().store.dates("status").at(-1) ?? ""));
       expect(res.status).toBe(200);
       if ((res.headers.get("content-type") ?? "").includes("json")) {
         const parsed = route.response.safeParse(await res.json());

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolve } from "node:path";
-import { startServer, type RunningServer } from "../server.ts";
+import { describe, expect, it } from "vitest";
+import { useBundledServer } from "../testing/bundled-server.ts";
 import { ActivityResponse, CompactNewsResponse, CompactPricingResponse, COMPACT_NEWS_COUNT, blended } from "./agents-compact.ts";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    state: false,
-    port: 0,
-    host: "127.0.0.1",
-    snapshotsDir: resolve(import.meta.dirname, "../../snapshots"),
-    rateLimitPerMinute: 0,
-    trustProxy: null,
-    onWarn: () => {},
-  });
-});
-afterAll(async () => server?.close());
+const server = useBundledServer();
 
 describe("compact agent views", () => {
   it("GET /api/agents/news gives the newest headlines of the news snapshot in order", async () => {
-    const compact = CompactNewsResponse.parse(await (await fetch(`${server.url}/api/agents/news`)).json());
-    const full = (await (await fetch(`${server.url}/api/news?limit=${COMPACT_NEWS_COUNT}`)).json()) as { articles: { url: string }[] };
+    const compact = CompactNewsResponse.parse(await (await fetch(`${server().url}/api/agents/news`)).json());
+    const full = (await (await fetch(`${server().url}/api/news?limit=${COMPACT_NEWS_COUNT}`)).json()) as { articles: { url: string }[] };
     expect(compact.items.map((i) => i.url)).toEqual(full.articles.map((a) => a.url));
     expect(compact.count).toBe(Math.min(COMPACT_NEWS_COUNT, full.articles.length));
   });
 
   it("GET /api/agents/pricing lists every catalog model once, cheapest blended first", async () => {
-    const compact = CompactPricingResponse.parse(await (await fetch(`${server.url}/api/agents/pricing`)).json());
-    const full = (await (await fetch(`${server.url}/api/models`)).json()) as { providers: { models: { id: string; inputCostPer1M: number; outputCostPer1M: number }[] }[] };
+    const compact = CompactPricingResponse.parse(await (await fetch(`${server().url}/api/agents/pricing`)).json());
+    const full = (await (await fetch(`${server().url}/api/models`)).json()) as { providers: { models: { id: string; inputCostPer1M: number; outputCostPer1M: number }[] }[] };
     const models = full.providers.flatMap((p) => p.models);
     expect(compact.count).toBe(models.length);
     for (let i = 1; i < compact.models.length; i++) expect(compact.models[i]!.blended).toBeGreaterThanOrEqual(compact.models[i - 1]!.blended);
@@ -42,10 +29,10 @@ describe("compact agent views", () => {
   });
 
   it("GET /api/agents/activity counts a request whose User-Agent names a known AI agent", async () => {
-    const before = ActivityResponse.parse(await (await fetch(`${server.url}/api/agents/activity`)).json());
-    await fetch(`${server.url}/api/status?x=1`, { headers: { "user-agent": "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)" } });
-    await fetch(`${server.url}/api/status`, { headers: { "user-agent": "curl/8.5.0" } });
-    const after = ActivityResponse.parse(await (await fetch(`${server.url}/api/agents/activity`)).json());
+    const before = ActivityResponse.parse(await (await fetch(`${server().url}/api/agents/activity`)).json());
+    await fetch(`${server().url}/api/status?x=1`, { headers: { "user-agent": "Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)" } });
+    await fetch(`${server().url}/api/status`, { headers: { "user-agent": "curl/8.5.0" } });
+    const after = ActivityResponse.parse(await (await fetch(`${server().url}/api/agents/activity`)).json());
     expect(after.today_count).toBe(before.today_count + 1);
     expect(after.recent[0]).toMatchObject({ bot: "ClaudeBot", endpoint: "/api/status" });
   });

@@ -1,25 +1,12 @@
-import { resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../server.ts";
+import { describe, expect, it } from "vitest";
+import { useBundledServer } from "../testing/bundled-server.ts";
 import type { RenderContext, SnapshotReader } from "../registry/types.ts";
 import { renderToday, TodayQuery, TodayResponse, TODAY_SECTIONS } from "./today.ts";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({
-    state: false,
-    port: 0,
-    host: "127.0.0.1",
-    snapshotsDir: resolve(import.meta.dirname, "../../snapshots"),
-    rateLimitPerMinute: 0,
-    trustProxy: null,
-    onWarn: () => {},
-  });
-});
-afterAll(async () => server?.close());
+const server = useBundledServer();
 
 const getJson = async (path: string) => {
-  const res = await fetch(server.url + path);
+  const res = await fetch(server().url + path);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
