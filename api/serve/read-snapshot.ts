@@ -6,13 +6,27 @@
 import type { z } from "zod";
 import { ApiError, type LoadedSnapshot, type SnapshotReader } from "../registry/types.ts";
 
+/**
+ * Checked bodies, per loaded body object and schema. A reload replaces the body object, so an entry lives
+ * exactly as long as the body it was checked from; premium routes, which are not response-cached, check a
+ * snapshot once per load instead of once per call.
+ */
+const checked = new WeakMap<object, Map<z.ZodType<unknown>, unknown>>();
+
 /** The snapshot of `type`, its data checked against `schema` when one is given. */
 export function readSnapshot<T>(snapshots: SnapshotReader, type: string, schema?: z.ZodType<T>): LoadedSnapshot<T> {
   const loaded = snapshots.get<T>(type);
   if (!loaded) throw new ApiError(503, "snapshot_unavailable", `snapshot ${type} is not available yet; the pipelines have not produced it`);
   if (!schema) return loaded;
-  const parsed = schema.safeParse(loaded.data);
+  const body = loaded.data as unknown;
+  const bySchema = typeof body === "object" && body !== null ? (checked.get(body) ?? new Map<z.ZodType<unknown>, unknown>()) : undefined;
+  if (bySchema?.has(schema)) return { ...loaded, data: bySchema.get(schema) as T };
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(503, "snapshot_unavailable", `snapshot ${type} of ${loaded.meta.date} does not match its schema`);
+  if (bySchema) {
+    bySchema.set(schema, parsed.data);
+    checked.set(body as object, bySchema);
+  }
   return { ...loaded, data: parsed.data };
 }
 
