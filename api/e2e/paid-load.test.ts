@@ -3,7 +3,6 @@
  * answer 1,000 concurrent paid calls on a token holding 100 credits (exactly 100 are charged), and an API
  * process killed with SIGKILL under paid load loses no charged response's ledger entry.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -14,49 +13,29 @@ import { createCredits } from "../billing/credits.ts";
 import { openDatabase } from "../state/database.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database, Sql } from "../state/types.ts";
-import { freePort } from "../testing/free-port.ts";
+import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let temp: TempDatabase;
 let snapshotsDir = "";
-const servers: ChildProcess[] = [];
+const servers: SpawnedApi[] = [];
 
 
 /** Where the API processes keep state: the shared Postgres server, or the embedded default in one DATA_DIR. */
 type StateEnv = { DATABASE_URL: string } | { DATABASE_URL: ""; DATA_DIR: string };
 
-/** Start an API server process on the shared database; resolves to its base URL. */
-async function startApi(state: StateEnv = { DATABASE_URL: temp.url }): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SNAPSHOTS_DIR: snapshotsDir,
-      ...state,
-      RATE_LIMIT_PER_MINUTE: "0",
-      // A load test is the runaway loop the breakers exist to stop: lift them here.
-      BREAKER_IDENTICAL_MAX: "100000",
-      BREAKER_BURN_MAX: "100000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** Start an API server process on the shared database. */
+async function startApi(state: StateEnv = { DATABASE_URL: temp.url }): Promise<SpawnedApi> {
+  const api = await spawnApi({
+    SNAPSHOTS_DIR: snapshotsDir,
+    ...state,
+    RATE_LIMIT_PER_MINUTE: "0",
+    // A load test is the runaway loop the breakers exist to stop: lift them here.
+    BREAKER_IDENTICAL_MAX: "100000",
+    BREAKER_BURN_MAX: "100000",
   });
-  servers.push(child);
-  await new Promise<void>((ok, fail) => {
-    let err = "";
-    const timer = setTimeout(() => fail(new Error(`api did not start: ${err}`)), 60_000);
-    child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-    child.stdout!.on("data", (c: Buffer) => {
-      if (c.toString().includes("listening")) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    child.once("exit", (code) => fail(new Error(`api exited with ${code}: ${err}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
+  servers.push(api);
+  return api;
 }
 
 /** A distinct paid request (distinct so no two are the same request). */
@@ -71,13 +50,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of servers) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((ok) => child.once("exit", ok));
-      child.kill("SIGTERM");
-      await exited;
-    }
-  }
+  for (const api of servers) await api.stop();
   await temp?.close();
   if (snapshotsDir) await rm(snapshotsDir, { recursive: true, force: true });
 });
@@ -129,11 +102,8 @@ describe("paid load across API processes", () => {
       await credits.grant(db, id, 100, { reason: "purchase", ref: "test:embedded" });
       const b = await startApi(state); // joins it too
       await hundredOfAThousand(db, a, b, token, id);
-      for (const child of [b.child, a.child]) {
-        const exited = new Promise((ok) => child.once("exit", ok));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await b.stop();
+      await a.stop();
     } finally {
       await db.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -5,47 +5,31 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardFixture } from "./helpers.ts";
 import type { SnapshotFixture } from "./snapshot-fixture.ts";
-import { freePort } from "../testing/free-port.ts";
+import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
 
 
 let fx: SnapshotFixture;
 let child: ChildProcess | undefined;
 let port = 0;
 let firstLine = "";
+let api: SpawnedApi | undefined;
 let stateDir = "";
 
 beforeAll(async () => {
   fx = await standardFixture();
   // Its own temp folder: as root the embedded Postgres runs as another user, who must reach the folder.
   stateDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-state-"));
-  port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
-    cwd: new URL("../..", import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  firstLine = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
-    child!.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-    child!.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("\n")) {
-        clearTimeout(timer);
-        resolve(out.split("\n")[0]!);
-      }
-    });
-    child!.once("exit", (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
+  api = await spawnApi(
+    { SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
+    { timeoutMs: 20_000 },
+  );
+  child = api.child;
+  port = api.port;
+  firstLine = api.firstLine;
 });
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child!.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await api?.stop();
   await fx?.remove();
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
 });

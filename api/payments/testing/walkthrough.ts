@@ -5,7 +5,6 @@
  * verification, then the x402 one-off retry and the trial grant. `npm run demo:pay` prints each step; the
  * end-to-end test asserts on what it returns.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,6 +16,7 @@ import { runFeeds } from "../../../pipelines/runner/run-feeds.ts";
 import { trialMessage } from "../trial-message.ts";
 import { startTestChain } from "./chain.ts";
 import { freePort } from "../../testing/free-port.ts";
+import { spawnApi, type SpawnedApi } from "../../testing/spawn-api.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 /** Snapshot types the premium endpoints read; refreshed by a replay run so they are within their SLAs. */
@@ -38,23 +38,6 @@ export interface WalkthroughResult {
 }
 
 
-function waitForListening(child: ChildProcess): Promise<void> {
-  return new Promise((ok, fail) => {
-    let err = "";
-    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s: ${err}`)), 60_000);
-    child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
-    child.stdout?.on("data", (c: Buffer) => {
-      if (c.toString().includes("listening")) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}: ${err}`));
-    });
-  });
-}
 
 async function json(res: Response): Promise<Record<string, any>> {
   const text = await res.text();
@@ -74,7 +57,7 @@ export async function runPaymentWalkthrough(log: (line: string) => void = () => 
   const work = await mkdtemp(join(tmpdir(), "agentfeed-walkthrough-"));
   const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-walkthrough-state-"));
   const chain = await startTestChain();
-  let server: ChildProcess | undefined;
+  let server: SpawnedApi | undefined;
   try {
     log(`chain: anvil at ${chain.anvil.rpcUrl} (chain id ${chain.anvil.chainId}), test USDC at ${chain.usdc}`);
     const publisher = privateKeyToAccount(generatePrivateKey());
@@ -90,27 +73,20 @@ export async function runPaymentWalkthrough(log: (line: string) => void = () => 
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_BASE_URL: base,
-        SNAPSHOTS_DIR: snapshotsDir,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        RECEIPT_SIGNING_KEY: "",
-        BASE_RPC_URL: chain.anvil.rpcUrl,
-        CHAIN_ID: String(chain.anvil.chainId),
-        USDC_ADDRESS: chain.usdc,
-        PUBLISHER_WALLET: publisher.address,
-        MIN_CONFIRMATIONS: "1",
-        RATE_LIMIT_PER_MINUTE: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = await spawnApi({
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      SNAPSHOTS_DIR: snapshotsDir,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      RECEIPT_SIGNING_KEY: "",
+      BASE_RPC_URL: chain.anvil.rpcUrl,
+      CHAIN_ID: String(chain.anvil.chainId),
+      USDC_ADDRESS: chain.usdc,
+      PUBLISHER_WALLET: publisher.address,
+      MIN_CONFIRMATIONS: "1",
+      RATE_LIMIT_PER_MINUTE: "0",
     });
-    await waitForListening(server);
     log(`server: ${base} (embedded Postgres in ${dataDir})`);
 
     // 1. The wallet check: info and llms.txt name the same publisher wallet.
@@ -221,11 +197,7 @@ export async function runPaymentWalkthrough(log: (line: string) => void = () => 
       trial: { credits: trial.credits, expires_at: trial.expires_at },
     };
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((ok) => server!.once("exit", ok));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await chain.stop();
     await rm(work, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
