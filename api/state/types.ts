@@ -18,6 +18,8 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** embedded: a Postgres server this process started in DATA_DIR; server: DATABASE_URL. */
   readonly kind: "embedded" | "server";
+  /** Where the state lives, for the start line: the cluster folder, or the server's host/port/database (never a password). */
+  readonly where: string;
   close(): Promise<void>;
 }
 
