@@ -42,8 +42,10 @@ describe("describeStartFailure()", () => {
   });
 
   it("describeStartFailure() falls back to the server's own words, on one line", () => {
-    const error = describeStartFailure({ ...base, step: "initdb", exit: { code: 1, signal: null }, log: ["initdb: error: something new\nsecond"] });
-    expect(error.message).toContain("initdb of /srv/agentfeed/.data/pg failed (exit 1: initdb: error: something new");
+    const error = describeStartFailure({ ...base, port: undefined, step: "initdb", exit: { code: 1, signal: null }, log: ["initdb: error: something new\nsecond"] });
+    expect(error.message).toBe(
+      "embedded postgres: initdb of /srv/agentfeed/.data/pg failed (exit 1: initdb: error: something new); check that folder and try again, or set DATABASE_URL to a Postgres server",
+    );
   });
 
   it("serverComplaint() drops the log prefix and keeps the most serious line", () => {

@@ -68,7 +68,7 @@ export function describeStartFailure(failure: StartFailure): EmbeddedPostgresErr
     message = `embedded postgres: the server for ${clusterDir}${where} was not ready after ${failure.timeoutMs} ms (${said ?? "no output"}); it was stopped, try again`;
   } else {
     const exit = failure.exit ? `exit ${failure.exit.code ?? failure.exit.signal}` : "failed";
-    message = `embedded postgres: ${failure.step === "initdb" ? "initdb of" : "start of"} ${clusterDir}${where} failed (${exit}: ${said ?? "no output"}); ${SUPPORT}`;
+    message = `embedded postgres: ${failure.step === "initdb" ? "initdb of" : "start of"} ${clusterDir}${where} failed (${exit}: ${said ?? "no output"}); check that folder and try again, ${SUPPORT}`;
   }
   return new EmbeddedPostgresError(message, failure.spawnError ? { cause: failure.spawnError } : undefined);
 }
