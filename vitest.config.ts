@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Marks every process the run starts and stops (and reports) any left when it ends or is interrupted.
+    globalSetup: ["api/testing/global-setup.ts"],
     // Tests never reach the internet: the one request-time upstream (weather alerts) points at a closed
     // loopback port, so the route answers from its snapshot copy; its own tests start local servers.
     // Receipts are signed with a fixed test key, so no test writes a key file into the working tree.
