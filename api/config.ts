@@ -94,8 +94,9 @@ export function splitTrust(value: string): string[] {
 export function loadConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "env"}: ${i.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
+    // One line, so `npm start` fails with one line.
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;
   const base = e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL : `http://localhost:${e.PORT}`;

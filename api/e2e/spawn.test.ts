@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,11 +17,9 @@ let stateDir = "";
 
 beforeAll(async () => {
   fx = await standardFixture();
-  // Its own temp folder: as root the embedded Postgres runs as another user, who must reach the folder.
   stateDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-state-"));
   api = await spawnApi(
     { SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
-    { timeoutMs: 20_000 },
   );
   child = api.child;
   port = api.port;
@@ -67,5 +65,34 @@ describe("api/server.ts configuration", () => {
     expect(code).toBe(1);
     expect(err).toContain("RATE_LIMIT_PER_MINUTE");
     expect(err).toContain('"lots"');
+  });
+});
+
+describe("api/server.ts start failures", () => {
+  it("a data folder another PostgreSQL version wrote ends the start with one line naming the cause, the path and the fix", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-oldpg-"));
+    try {
+      await mkdir(join(dataDir, "pg"), { recursive: true });
+      await writeFile(join(dataDir, "pg", "PG_VERSION"), "15\n");
+      await writeFile(join(dataDir, "pg-credentials.json"), JSON.stringify({ user: "agentfeed", password: "x" }), { mode: 0o600 });
+      const failing = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+        cwd: new URL("../..", import.meta.url).pathname,
+        env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", SNAPSHOTS_DIR: fx.dir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      failing.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+      failing.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+      const code = await new Promise<number | null>((r) => failing.once("exit", r));
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      const lines = err.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^agentfeed: cannot start: .*written by PostgreSQL 15 but this install runs PostgreSQL \d+; move the folder away/);
+      expect(lines[0]).toContain(join(dataDir, "pg"));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
