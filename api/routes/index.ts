@@ -8,6 +8,7 @@ import { agentsCompactRoutes } from "./agents-compact.ts";
 import { agentsDirectoryRoutes } from "./agents-directory.ts";
 import { aggregatorRoutes } from "./aggregator.ts";
 import { benchmarksRoutes } from "./benchmarks.ts";
+import { docsPageRoutes } from "./docs-page.ts";
 import { embeddingsRoutes } from "./embeddings.ts";
 import { forumRoutes } from "./forum.ts";
 import { gpuRoutes } from "./gpu.ts";
@@ -38,6 +39,7 @@ import { weatherAlertsRoutes } from "./weather-alerts.ts";
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
   ...metaRoutes,
+  ...docsPageRoutes,
   ...healthRoutes,
   ...newsRoutes,
   ...agentsCompactRoutes,
