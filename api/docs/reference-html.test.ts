@@ -13,10 +13,11 @@ describe("renderReferenceHtml", () => {
     for (const href of hrefs) expect(href, href).toMatch(/^[/#]/);
   });
 
-  it("carries no script, no inline style and a CSP that loads nothing", () => {
+  it("carries no script and no inline style, and a CSP that loads only its same-origin stylesheet", () => {
     const html = renderReferenceHtml(routes);
     expect(html).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
-    expect(html).toContain(`content="default-src 'none'; base-uri 'none'; form-action 'none'"`);
+    expect(html).toContain(`content="default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"`);
+    expect(html).toContain('<link rel="stylesheet" href="/docs.css">');
   });
 
   it("escapes every text taken from a declaration", () => {

@@ -1,6 +1,7 @@
 /**
  * The /docs page: the endpoint reference as one small HTML document, no framework, no script, no inline
- * style (its own Content-Security-Policy allows nothing to load). Every text from the registry is escaped.
+ * style; its own Content-Security-Policy lets it load only its stylesheet (/docs.css) from the same origin.
+ * Every text from the registry is escaped.
  */
 import { escapeUTF8 } from "entities";
 import type { RouteDef } from "../registry/types.ts";
@@ -24,7 +25,8 @@ export function renderReferenceHtml(routes: readonly AnyRoute[]): string {
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; base-uri 'none'; form-action 'none'">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'">`,
+    '<link rel="stylesheet" href="/docs.css">',
     "<title>agentfeed endpoints</title>",
     "</head>",
     "<body>",

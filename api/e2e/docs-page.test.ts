@@ -17,6 +17,15 @@ describe("GET /docs", () => {
     expect(html).not.toContain(running().url);
   });
 
+  it("links its stylesheet, which /docs.css serves as text/css", async () => {
+    const html = await (await fetch(`${running().url}/docs`)).text();
+    expect(html).toContain('<link rel="stylesheet" href="/docs.css">');
+    const css = await fetch(`${running().url}/docs.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(await css.text()).toContain("table {");
+  });
+
   it("is a discovery route in /api/meta, with an ETag and a 304 on revalidation", async () => {
     const meta = (await (await fetch(`${running().url}/api/meta`)).json()) as { api: { endpoints: { path: string; tier: string; content_type: string }[] } };
     expect(meta.api.endpoints.find((e) => e.path === "/docs")).toMatchObject({ tier: "discovery", content_type: "text/html; charset=utf-8" });
