@@ -56,6 +56,6 @@ export function startBanner(input: BannerInput): string[] {
     `  data:     ${describeData(input)}${input.scheduler ? "; scheduler on" : "; scheduler off"}`,
     `  state:    ${input.state ?? "off (premium and payment routes answer 503)"}`,
     `  payments: ${input.payments}`,
-    `  try:      curl -s ${input.publicBaseUrl}/api/status/summary   (every endpoint: ${input.publicBaseUrl}/api/meta)`,
+    `  try:      curl -s ${input.publicBaseUrl}/api/status/summary   (every endpoint: ${input.publicBaseUrl}/docs)`,
   ];
 }
