@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { H3, getQuery, getRouterParams, type H3Event } from "h3";
 import { ZodError } from "zod";
-import { ApiError, type RawBody, type RenderContext, type RouteDef, type SnapshotReader } from "./registry/types.ts";
+import { ApiError, type AnyRoute, type RawBody, type RenderContext, type SnapshotReader } from "./registry/types.ts";
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
 import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
 import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
@@ -16,9 +16,7 @@ import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 
-/** A route of any input and output type, as the registry holds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteDef<any, any, any>;
+export type { AnyRoute } from "./registry/types.ts";
 
 /** Snapshots as the app needs them: the reader plus a generation that grows on every reload. */
 export interface ServedSnapshots extends SnapshotReader {

@@ -1,6 +1,6 @@
 /**
  * Ed25519 (RFC 8032) on Node's built-in crypto (OpenSSL): sign, public key of a seed, verify. A seed becomes
- * a private KeyObject once (cached per seed array), so signing a receipt is one native call. Import Ed25519
+ * a private KeyObject once (cached per seed array, as a public key is per key array), so signing a receipt is one native call. Import Ed25519
  * from here, never a package directly.
  */
 import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVerify, type KeyObject } from "node:crypto";
@@ -11,6 +11,7 @@ const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
 const privateKeys = new WeakMap<Uint8Array, KeyObject>();
+const publicKeys = new WeakMap<Uint8Array, KeyObject>();
 
 function privateKeyOf(seed: Uint8Array): KeyObject {
   let key = privateKeys.get(seed);
@@ -37,7 +38,11 @@ export function sign(message: Uint8Array, seed: Uint8Array): Uint8Array {
 export function verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
   if (signature.length !== 64 || publicKey.length !== 32) return false;
   try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
+    let key = publicKeys.get(publicKey);
+    if (!key) {
+      key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: "der", type: "spki" });
+      publicKeys.set(publicKey, key);
+    }
     return nodeVerify(null, message, key, signature);
   } catch {
     return false;

@@ -5,7 +5,7 @@
 import { ageSeconds } from "../../pipelines/lib/store/freshness.ts";
 import type { RouteDef, SnapshotReader } from "../registry/types.ts";
 
-/** Reason codes the wrapper itself uses when it releases a hold or never takes one. */
+/** Reason codes the wrapper itself uses when it charges nothing. */
 export const NO_CHARGE_REASONS = {
   server_error: "server_error",
   schema_failure: "schema_failure",
@@ -21,7 +21,7 @@ export interface NoChargeRule {
   when: string;
   /** What the client gets. */
   answer: string;
-  /** Whether a credit was held first (and given back) or never taken. */
+  /** Whether a credit was held first and given back; always false since a paid call writes nothing before its handler ran (one durable write, after). */
   held: boolean;
 }
 
@@ -41,33 +41,33 @@ export const NO_CHARGE_RULES: readonly NoChargeRule[] = [
   },
   {
     reason: "client_error",
-    when: "the endpoint rejects the input after the hold (an ApiError with a 4xx status: unknown subject, bad combination of parameters)",
+    when: "the endpoint rejects the input after the handler ran (an ApiError with a 4xx status: unknown subject, bad combination of parameters)",
     answer: "the 4xx error",
-    held: true,
+    held: false,
   },
   {
     reason: "server_error",
     when: "the endpoint fails: any exception, or any 5xx answer",
     answer: "the 5xx error (500 internal_error for an unexpected exception)",
-    held: true,
+    held: false,
   },
   {
     reason: "schema_failure",
     when: "the endpoint's answer does not match its own published response schema",
     answer: "500 schema_failure (the malformed body is never sent)",
-    held: true,
+    held: false,
   },
   {
     reason: "stale_data",
     when: "a snapshot the endpoint reads is older than the endpoint's freshness SLA (manifest lastSuccess + slaSeconds)",
     answer: "200 with the data, billing.credits_charged 0, billing.no_charge_reason stale_data and a receipt",
-    held: true,
+    held: false,
   },
   {
     reason: "<endpoint outcome>",
     when: "an outcome the endpoint documents as free (out of coverage, untracked subject, no data …); listed per endpoint",
     answer: "200 with the answer, billing.credits_charged 0, billing.no_charge_reason set to the outcome code and a receipt",
-    held: true,
+    held: false,
   },
 ];
 
@@ -93,7 +93,7 @@ export function staleSnapshots(
   const out: StaleSnapshot[] = [];
   for (const type of route.snapshots ?? []) {
     const meta = snapshots.get(type)?.meta;
-    if (!meta) continue; // a missing snapshot is answered 503 before the hold
+    if (!meta) continue; // a missing snapshot is answered 503 before the handler runs
     const age = ageSeconds(meta, now);
     if (age === null || age > sla) {
       out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });

@@ -1,19 +1,23 @@
 /**
- * The one wrapper every premium route (`tier: "premium"`) goes through, in order:
- * credential (bearer token, or an x402 retry confirmed like a payment) → 402 challenge when there is none →
- * input validation → snapshot presence → per-token breakers → Idempotency-Key → hold the cost → run the
- * handler → charge or no-charge (each no-charge with a named reason, see no-charge.ts) → commit or release →
- * billing block and signed receipt. Handlers never touch credits.
+ * The one wrapper every premium route (`tier: "premium"`) goes through. It composes the steps of a paid call,
+ * each a named function below, in this order:
+ *
+ *   credential → challenge (402 when there is none) → validate → run → decideCharge → commit → sign
+ *
+ * Nothing is written before the handler ran: the charge, its ledger entry, the Idempotency-Key record and
+ * the receipt id go in one transaction (commit, shared with the other paid calls of the same instant: see
+ * group-commit.ts), and the answer leaves only once that transaction is durable. Every no-charge outcome has
+ * a named reason (no-charge.ts). Handlers never touch credits.
  */
-import type { AnyRoute } from "../app.ts";
-import { CORS_HEADERS } from "../http/cors.ts";
 import { errorBody, toErrorParts } from "../http/errors.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
-import type { Credits, Sql, TokenInfo } from "../state/types.ts";
+import { ApiError, type AnyRoute, type RenderContext } from "../registry/types.ts";
+import type { Credits, Database, TokenInfo } from "../state/types.ts";
 import { Breakers } from "./breakers.ts";
 import { queryObject, requestHash, responseHash, withoutBilling } from "./canonical.ts";
-import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX } from "./idempotency.ts";
+import { GroupCommit, type Settled } from "./group-commit.ts";
+import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type StoredIdempotency } from "./idempotency.ts";
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
+import { reply, replyBytes, type Answer } from "./premium-reply.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
 import { newReceiptId, signReceipt } from "./receipts.ts";
 import { paymentChallenge, X402_HEADERS, type PaymentTerms } from "./x402.ts";
@@ -45,8 +49,8 @@ export type X402Confirm = (input: { txHash: string; nonce: string; bearer?: stri
 /** What the wrapper needs. */
 export interface PremiumDeps {
   credits: Credits;
-  /** The database holding billing_idempotency (migration 0100). */
-  db: Sql;
+  /** The state database: billing_idempotency (migration 0100), and the group commit's transactions. */
+  db: Pick<Database, "query" | "transaction">;
   /** The receipt signing key (loaded once; see receipt-key.ts). */
   receiptKey: ReceiptKey | (() => Promise<ReceiptKey>);
   /** Where payments go; null when payments are not configured (the 402 then says so). */
@@ -63,265 +67,273 @@ export interface PremiumDeps {
 export interface PremiumGateway {
   serve(call: PremiumCall): Promise<Response>;
   readonly breakers: Breakers;
+  /** True when premium calls are billed (false under PREMIUM_BILLING=off). */
+  readonly billing: boolean;
 }
 
-/** A finished answer before it becomes a Response. */
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers?: Record<string, string>;
-  /** Stored for Idempotency-Key replays (2xx, and 4xx from the handler); other answers free the key. */
-  definitive: boolean;
+/** What the steps share: the dependencies with their defaults filled in. */
+interface Gateway {
+  deps: PremiumDeps;
+  now: () => Date;
+  breakers: Breakers;
+  committer: GroupCommit;
+  idempotency: IdempotencyStore;
+  receiptKey: () => Promise<ReceiptKey>;
+  /** `token \n Idempotency-Key` of the keyed calls running in this process. */
+  running: Set<string>;
+  report(error: unknown, where: string): void;
 }
 
-/** Headers browsers may read on premium answers, beyond the common ones. */
-const PREMIUM_EXPOSED = [X402_HEADERS.required, X402_HEADERS.token, "Idempotent-Replayed"];
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Build the premium wrapper. */
+/** Build the premium wrapper: the composition of the steps. */
 export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
   const now = deps.now ?? (() => new Date());
-  const breakers = deps.breakers ?? new Breakers();
-  const idempotency = new IdempotencyStore(deps.db);
-  const receiptKey = typeof deps.receiptKey === "function" ? deps.receiptKey : () => Promise.resolve(deps.receiptKey as ReceiptKey);
-  const report = (error: unknown, where: string) => deps.onServerError?.(error, where);
+  const g: Gateway = {
+    deps,
+    now,
+    breakers: deps.breakers ?? new Breakers(),
+    committer: new GroupCommit(deps.db, { now }),
+    idempotency: new IdempotencyStore(deps.db),
+    receiptKey: typeof deps.receiptKey === "function" ? deps.receiptKey : () => Promise.resolve(deps.receiptKey as ReceiptKey),
+    running: new Set(),
+    report: (error, where) => deps.onServerError?.(error, where),
+  };
 
   async function serve(call: PremiumCall): Promise<Response> {
-    const { route, request, url } = call;
-    const where = `${route.method} ${route.path}`;
     const extra: Record<string, string> = {};
     try {
-      const cost = route.cost ?? 1;
-      if (!Number.isSafeInteger(cost) || cost < 1) throw new Error(`${where}: cost must be a positive integer, got ${cost}`);
-      if (request.method.toUpperCase() === "HEAD") {
-        return reply({ status: 405, body: errorBody("method_not_allowed", `HEAD is not served on the paid endpoint ${route.path}; use ${route.method}`), headers: { Allow: `${route.method}, OPTIONS` }, definitive: false }, extra);
+      const cost = costOf(call.route);
+      if (call.request.method.toUpperCase() === "HEAD") return reply(headNotServed(call.route), extra);
+      const found = await credential(g, call, extra);
+      if (!found.token) return reply(challenge(g, call, cost, found.why), extra);
+      const token = found.token;
+      const checked = await validate(g, call, token, cost);
+      if ("early" in checked) return reply(checked.early, extra);
+      if ("stored" in checked) return storedAnswer(checked.stored, checked.key, checked.reqHash, extra);
+      const claim = checked.key === null ? null : `${token.id}\n${checked.key}`;
+      if (claim !== null) {
+        if (g.running.has(claim)) return reply(inProgress(checked.key!), extra);
+        g.running.add(claim);
       }
-
-      // 1. Credential: an x402 retry (payment confirmed now), else a bearer token.
-      const at = now();
-      const bearer = bearerOf(request.headers.get("authorization"));
-      const txHash = request.headers.get(X402_HEADERS.tx)?.trim();
-      const nonce = request.headers.get(X402_HEADERS.quote)?.trim();
-      let token: TokenInfo | undefined;
-      let why = "no credential was sent (Authorization: Bearer <token>)";
-      if (txHash || nonce) {
-        if (!txHash || !nonce) {
-          throw new ApiError(400, "invalid_payment_headers", `an x402 retry needs both ${X402_HEADERS.tx} and ${X402_HEADERS.quote}; got only ${txHash ? X402_HEADERS.tx : X402_HEADERS.quote}`);
-        }
-        if (!deps.payments || !deps.confirmX402) {
-          why = "the x402 retry cannot be honoured: payments are not configured on this instance";
-        } else {
-          const confirmed = await deps.confirmX402({ txHash, nonce, ...(bearer ? { bearer } : {}) });
-          extra[X402_HEADERS.token] = confirmed.token;
-          token = await deps.credits.tokenByBearer(confirmed.token);
-          if (!token) throw new Error(`x402 retry: the confirmed token is unknown to the ledger (tx ${txHash})`);
-        }
-      } else if (bearer) {
-        const info = await deps.credits.tokenByBearer(bearer);
-        if (!info) why = "the bearer token is unknown";
-        else if (info.expiresAt && Date.parse(info.expiresAt) <= at.getTime()) why = `the bearer token expired at ${info.expiresAt}`;
-        else token = info;
-      }
-
-      // 2. No credential: the 402 challenge, before any parameter check.
-      if (!token) {
-        const challenge = paymentChallenge({
-          resourceUrl: `${call.context.baseUrl}${url.pathname}${url.search}`,
-          baseUrl: call.context.baseUrl,
-          summary: route.summary,
-          cost,
-          terms: deps.payments,
-          why,
-        });
-        return reply({ status: 402, body: challenge.body, headers: { [X402_HEADERS.required]: challenge.header }, definitive: false }, extra);
-      }
-
-      // 3. Input validation (400, nothing held), then the snapshots the route reads.
-      const input = await call.parse();
-      const missing = (route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
-      if (missing.length > 0) {
-        throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
-      }
-      const reqHash = requestHash({ method: route.method, path: url.pathname, query: queryObject(url.searchParams), body: input.rawBody ?? null });
-
-      // 4. Breakers (429, nothing held).
-      const decision = breakers.admit(token.id, reqHash);
-      if (decision.open) {
-        return reply(
-          {
-            status: 429,
-            body: errorBody(NO_CHARGE_REASONS.breaker_open, decision.message, { breaker: decision.breaker, retry_after_seconds: decision.retryAfterSeconds }),
-            headers: { "Retry-After": String(decision.retryAfterSeconds) },
-            definitive: false,
-          },
-          extra,
-        );
-      }
-
-      // 5. Idempotency-Key.
-      const key = request.headers.get("idempotency-key");
-      if (key !== null) {
-        if (!isValidIdempotencyKey(key)) {
-          throw new ApiError(400, "invalid_idempotency_key", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; got ${key.length} characters`);
-        }
-        const claim = await idempotency.claim(token.id, key, { requestHash: reqHash, endpoint: where }, at);
-        if (claim.kind === "replay") {
-          return replyBytes(claim.status, claim.body, { ...extra, "Idempotent-Replayed": "true" });
-        }
-        if (claim.kind === "reused") {
-          throw new ApiError(409, "idempotency_key_reused", `Idempotency-Key ${JSON.stringify(key)} was used in the last 24 h for a different request (${claim.endpoint}); use a new key for a new request`);
-        }
-        if (claim.kind === "in_progress") {
-          return reply(
-            { status: 409, body: errorBody("idempotency_in_progress", `a request with Idempotency-Key ${JSON.stringify(key)} is still running; retry in a moment to get its answer`), headers: { "Retry-After": "1" }, definitive: false },
-            extra,
-          );
-        }
-      }
-
-      // 6–7. Hold, run, decide, receipt.
-      let answer: Answer;
       try {
-        answer = await charge(call, token, { cost, reqHash, input, where });
-      } catch (err) {
-        if (key !== null) await idempotency.abandon(token.id, key).catch((e: unknown) => report(e, `${where} idempotency`));
-        throw err;
+        const key = await g.receiptKey();
+        const ran = await run(g, call, checked.input);
+        const decision = decideCharge(g, call, ran, cost);
+        const { settled, answer } = await commit(g, token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+        if (settled.kind === "key_taken") return storedAnswer(settled.stored, checked.key, checked.reqHash, extra);
+        if (settled.kind === "charged") g.breakers.recordCharge(token.id);
+        return reply(answer!, extra);
+      } finally {
+        if (claim !== null) g.running.delete(claim);
       }
-      if (key !== null) {
-        const bytes = JSON.stringify(answer.body);
-        if (answer.definitive) await idempotency.complete(token.id, key, { status: answer.status, body: bytes }, now());
-        else await idempotency.abandon(token.id, key);
-        return replyBytes(answer.status, bytes, { ...extra, ...answer.headers });
-      }
-      return reply(answer, extra);
     } catch (err) {
       const parts = toErrorParts(err);
-      if (parts.status >= 500 && !(err instanceof ApiError)) report(err, where);
+      if (parts.status >= 500 && !(err instanceof ApiError)) g.report(err, `${call.route.method} ${call.route.path}`);
       return reply({ status: parts.status, body: parts.body, definitive: false }, extra);
     }
   }
 
-  /** Hold the cost, run the handler, decide, settle, sign. */
-  async function charge(
-    call: PremiumCall,
-    token: TokenInfo,
-    c: { cost: number; reqHash: string; input: ParsedInput; where: string },
-  ): Promise<Answer> {
-    const { route } = call;
-    const key = await receiptKey();
-    const held = await deps.credits.hold(token.id, c.cost, { endpoint: c.where, requestHash: c.reqHash });
-    if (!held) {
-      return {
-        status: 402,
-        body: errorBody("insufficient_credits", `this call costs ${c.cost} credit${c.cost === 1 ? "" : "s"} and the token holds ${token.balance}; buy more with POST ${call.context.baseUrl}/api/payment/buy-credits and confirm to the same token`, {
-          balance: token.balance,
-          cost_credits: c.cost,
-          buy_credits: `${call.context.baseUrl}/api/payment/buy-credits`,
-          payment_info: `${call.context.baseUrl}/api/payment/info`,
-        }),
-        definitive: false,
-      };
-    }
-    const stale = staleSnapshots(route, call.context.snapshots, now());
-    const release = async (reason: string) => (await deps.credits.release(held.holdId, reason)).balance;
+  return { serve, breakers: g.breakers, billing: true };
+}
 
-    let result: unknown;
-    try {
-      const { query, params, body } = c.input;
-      result = route.handle
-        ? await route.handle({ ...call.context, request: call.request, clientIp: call.clientIp }, { query, params, body })
-        : await route.render!(call.context, { query, params });
-    } catch (err) {
-      const parts = toErrorParts(err);
-      const reason = parts.status < 500 ? NO_CHARGE_REASONS.client_error : NO_CHARGE_REASONS.server_error;
-      if (parts.status >= 500 && !(err instanceof ApiError)) report(err, c.where);
-      const balance = await release(reason);
-      return {
-        status: parts.status,
-        body: { ...parts.body, billing: { credits_charged: 0, credits_remaining: balance, no_charge_reason: reason } },
-        definitive: parts.status < 500,
-      };
-    }
+/** The route's cost in credits (a positive integer; 1 when the route names none). */
+export function costOf(route: AnyRoute): number {
+  const cost = route.cost ?? 1;
+  if (!Number.isSafeInteger(cost) || cost < 1) throw new Error(`${route.method} ${route.path}: cost must be a positive integer, got ${cost}`);
+  return cost;
+}
 
-    const schemaProblem = checkSchema(route, result);
-    if (schemaProblem) {
-      report(new Error(`${c.where}: response schema failure: ${schemaProblem}`), c.where);
-      const balance = await release(NO_CHARGE_REASONS.schema_failure);
-      return {
-        status: 500,
-        body: errorBody(NO_CHARGE_REASONS.schema_failure, "the endpoint produced an answer that does not match its published schema; it was not sent and nothing was charged", {
-          billing: { credits_charged: 0, credits_remaining: balance, no_charge_reason: NO_CHARGE_REASONS.schema_failure },
-        }),
-        definitive: false,
-      };
-    }
-    const body = withoutBilling(result as Record<string, unknown>);
+/** 405 to HEAD: a paid answer is never sent without its body. */
+export function headNotServed(route: AnyRoute): Answer {
+  return {
+    status: 405,
+    body: errorBody("method_not_allowed", `HEAD is not served on the paid endpoint ${route.path}; use ${route.method}`),
+    headers: { Allow: `${route.method}, OPTIONS` },
+    definitive: false,
+  };
+}
 
-    let reason: string | null = null;
-    let detail: string | undefined;
-    try {
-      if (stale.length > 0) {
-        reason = NO_CHARGE_REASONS.stale_data;
-        detail = describeStale(stale);
-      } else if (route.noCharge) {
-        const outcome = route.noCharge.check(result);
-        if (outcome !== null) {
-          reason = outcome;
-          detail = route.noCharge.outcomes[outcome];
-        }
-      }
-    } catch (err) {
-      report(err, `${c.where} noCharge`);
-      const balance = await release(NO_CHARGE_REASONS.server_error);
-      return {
-        status: 500,
-        body: errorBody("internal_error", "the server failed to answer this request; nothing was charged", {
-          billing: { credits_charged: 0, credits_remaining: balance, no_charge_reason: NO_CHARGE_REASONS.server_error },
-        }),
-        definitive: false,
-      };
-    }
+// ── 1. credential ───────────────────────────────────────────────────────────────────────────────────────
 
-    const receiptId = newReceiptId();
-    const respHash = responseHash(body);
-    let charged: number;
-    let remaining: number;
-    if (reason !== null) {
-      charged = 0;
-      remaining = await release(reason);
-    } else {
-      try {
-        await deps.credits.commit(held.holdId, { responseHash: respHash, receiptId });
-      } catch (err) {
-        await release(NO_CHARGE_REASONS.server_error).catch(() => undefined);
-        throw err;
-      }
-      charged = c.cost;
-      remaining = held.balance;
-      breakers.recordCharge(token.id);
+/** The token a call pays with, or why there is none. */
+type Credential = { token: TokenInfo } | { token?: undefined; why: string };
+
+/** Step 1: an x402 retry (its payment confirmed now, the new token returned in X-Payment-Token), else a bearer token. */
+async function credential(g: Gateway, call: PremiumCall, extra: Record<string, string>): Promise<Credential> {
+  const headers = call.request.headers;
+  const bearer = bearerOf(headers.get("authorization"));
+  const txHash = headers.get(X402_HEADERS.tx)?.trim();
+  const nonce = headers.get(X402_HEADERS.quote)?.trim();
+  if (txHash || nonce) {
+    if (!txHash || !nonce) {
+      throw new ApiError(400, "invalid_payment_headers", `an x402 retry needs both ${X402_HEADERS.tx} and ${X402_HEADERS.quote}; got only ${txHash ? X402_HEADERS.tx : X402_HEADERS.quote}`);
     }
-    const receipt = signReceipt(key, {
-      id: receiptId,
-      endpoint: c.where,
-      request_hash: c.reqHash,
-      response_hash: respHash,
-      credits_charged: charged,
-      no_charge_reason: reason,
-      time: now().toISOString(),
-    });
-    const billing: Record<string, unknown> = { credits_charged: charged, credits_remaining: remaining };
-    if (reason !== null) billing.no_charge_reason = reason;
-    if (detail !== undefined) billing.no_charge_detail = detail;
-    return { status: 200, body: { ...body, billing, receipt }, definitive: true };
+    if (!g.deps.payments || !g.deps.confirmX402) return { why: "the x402 retry cannot be honoured: payments are not configured on this instance" };
+    const confirmed = await g.deps.confirmX402({ txHash, nonce, ...(bearer ? { bearer } : {}) });
+    extra[X402_HEADERS.token] = confirmed.token;
+    const token = await g.deps.credits.tokenByBearer(confirmed.token);
+    if (!token) throw new Error(`x402 retry: the confirmed token is unknown to the ledger (tx ${txHash})`);
+    return { token };
   }
-
-  return { serve, breakers };
+  if (!bearer) return { why: "no credential was sent (Authorization: Bearer <token>)" };
+  const info = await g.deps.credits.tokenByBearer(bearer);
+  if (!info) return { why: "the bearer token is unknown" };
+  if (info.expiresAt && Date.parse(info.expiresAt) <= g.now().getTime()) return { why: `the bearer token expired at ${info.expiresAt}` };
+  return { token: info };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined. */
 function bearerOf(header: string | null): string | undefined {
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return m?.[1];
+}
+
+// ── 2. challenge ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Step 2: the x402 402 challenge with payment instructions, before any parameter check. */
+function challenge(g: Gateway, call: PremiumCall, cost: number, why: string): Answer {
+  const { route, url, context } = call;
+  const c = paymentChallenge({
+    resourceUrl: `${context.baseUrl}${url.pathname}${url.search}`,
+    baseUrl: context.baseUrl,
+    summary: route.summary,
+    cost,
+    terms: g.deps.payments,
+    why,
+  });
+  return { status: 402, body: c.body, headers: { [X402_HEADERS.required]: c.header }, definitive: false };
+}
+
+// ── 3. validate ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** A call ready to run. */
+interface Validated {
+  /** `METHOD /path` of the route, as receipts and charge rows name it. */
+  where: string;
+  input: ParsedInput;
+  reqHash: string;
+  /** The Idempotency-Key, or null without one. */
+  key: string | null;
+}
+
+/**
+ * Step 3: input (400), the snapshots the route reads (503), the breakers (429), the Idempotency-Key's form
+ * (400) and its earlier answer (replay or 409), and the balance (402): all before the handler runs, nothing
+ * written.
+ */
+async function validate(
+  g: Gateway,
+  call: PremiumCall,
+  token: TokenInfo,
+  cost: number,
+): Promise<Validated | { early: Answer } | { stored: StoredIdempotency; key: string; reqHash: string }> {
+  const { route, url } = call;
+  const input = await call.parse();
+  const missing = (route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
+  if (missing.length > 0) {
+    throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
+  }
+  const reqHash = requestHash({ method: route.method, path: url.pathname, query: queryObject(url.searchParams), body: input.rawBody ?? null });
+
+  const breaker = g.breakers.admit(token.id, reqHash);
+  if (breaker.open) {
+    return {
+      early: {
+        status: 429,
+        body: errorBody(NO_CHARGE_REASONS.breaker_open, breaker.message, { breaker: breaker.breaker, retry_after_seconds: breaker.retryAfterSeconds }),
+        headers: { "Retry-After": String(breaker.retryAfterSeconds) },
+        definitive: false,
+      },
+    };
+  }
+
+  const key = call.request.headers.get("idempotency-key");
+  if (key !== null) {
+    if (!isValidIdempotencyKey(key)) {
+      throw new ApiError(400, "invalid_idempotency_key", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; got ${key.length} characters`);
+    }
+    const stored = await g.idempotency.find(token.id, key, g.now());
+    if (stored) return { stored, key, reqHash };
+  }
+  if (token.balance < cost) return { early: insufficientCredits(call, cost, token.balance) };
+  return { where: `${route.method} ${route.path}`, input, reqHash, key };
+}
+
+/** 402 insufficient_credits: what the call costs, what the token holds, where to buy more. */
+function insufficientCredits(call: PremiumCall, cost: number, balance: number): Answer {
+  const base = call.context.baseUrl;
+  return {
+    status: 402,
+    body: errorBody("insufficient_credits", `this call costs ${cost} credit${cost === 1 ? "" : "s"} and the token holds ${balance}; buy more with POST ${base}/api/payment/buy-credits and confirm to the same token`, {
+      balance,
+      cost_credits: cost,
+      buy_credits: `${base}/api/payment/buy-credits`,
+      payment_info: `${base}/api/payment/info`,
+    }),
+    definitive: false,
+  };
+}
+
+/** What an earlier request with the same Idempotency-Key left: its answer replayed, or a 409. */
+function storedAnswer(stored: StoredIdempotency, key: string | null, reqHash: string, extra: Record<string, string>): Response {
+  if (stored.requestHash !== reqHash) {
+    return reply(
+      {
+        status: 409,
+        body: errorBody("idempotency_key_reused", `Idempotency-Key ${JSON.stringify(key)} was used in the last 24 h for a different request (${stored.endpoint}); use a new key for a new request`),
+        definitive: false,
+      },
+      extra,
+    );
+  }
+  if (stored.state !== "done" || stored.body === null) return reply(inProgress(key ?? ""), extra);
+  return replyBytes(stored.status ?? 200, stored.body, { ...extra, "Idempotent-Replayed": "true" });
+}
+
+/** 409 idempotency_in_progress: the first request with this key has not answered yet. */
+function inProgress(key: string): Answer {
+  return {
+    status: 409,
+    body: errorBody("idempotency_in_progress", `a request with Idempotency-Key ${JSON.stringify(key)} is still running; retry in a moment to get its answer`),
+    headers: { "Retry-After": "1" },
+    definitive: false,
+  };
+}
+
+// ── 4. run ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What the handler produced: a body matching the route's schema, or a failure with its no-charge reason. */
+export type Ran =
+  | { ok: true; result: Record<string, unknown> }
+  | { ok: false; status: number; body: Record<string, unknown>; reason: string; definitive: boolean };
+
+/** Step 4: run the handler, then hold its result to the route's published schema. */
+export async function run(g: Pick<Gateway, "report">, call: PremiumCall, input: ParsedInput): Promise<Ran> {
+  const { route } = call;
+  const where = `${route.method} ${route.path}`;
+  let result: unknown;
+  try {
+    const { query, params, body } = input;
+    result = route.handle
+      ? await route.handle({ ...call.context, request: call.request, clientIp: call.clientIp }, { query, params, body })
+      : await route.render!(call.context, { query, params });
+  } catch (err) {
+    const parts = toErrorParts(err);
+    if (parts.status >= 500 && !(err instanceof ApiError)) g.report(err, where);
+    const reason = parts.status < 500 ? NO_CHARGE_REASONS.client_error : NO_CHARGE_REASONS.server_error;
+    return { ok: false, status: parts.status, body: parts.body, reason, definitive: parts.status < 500 };
+  }
+  const problem = checkSchema(route, result);
+  if (problem) {
+    g.report(new Error(`${where}: response schema failure: ${problem}`), where);
+    return {
+      ok: false,
+      status: 500,
+      body: errorBody(NO_CHARGE_REASONS.schema_failure, "the endpoint produced an answer that does not match its published schema; it was not sent and nothing was charged"),
+      reason: NO_CHARGE_REASONS.schema_failure,
+      definitive: false,
+    };
+  }
+  return { ok: true, result: result as Record<string, unknown> };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -339,6 +351,63 @@ function checkSchema(route: AnyRoute, result: unknown): string | null {
   return `${issue?.path.map(String).join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
 }
 
+// ── 5. decide charge ────────────────────────────────────────────────────────────────────────────────────
+
+/** What a call will charge and answer, decided before anything is written. */
+interface Decision {
+  /** Credits to take: the route's cost, or 0. */
+  charge: number;
+  status: number;
+  /** The answer without billing and receipt. */
+  body: Record<string, unknown>;
+  /** The no-charge reason, or null when charged. */
+  reason: string | null;
+  detail?: string;
+  /** A 200 answer carries a signed receipt; a failure does not. */
+  receipt: boolean;
+  definitive: boolean;
+  receiptId: string;
+  responseHash: string;
+}
+
+/** Step 5: charge or no-charge (failure, stale data against the route's SLA, the route's documented no-charge outcomes). */
+function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): Decision {
+  const where = `${call.route.method} ${call.route.path}`;
+  const receiptId = newReceiptId();
+  if (!ran.ok) {
+    return { charge: 0, status: ran.status, body: ran.body, reason: ran.reason, receipt: false, definitive: ran.definitive, receiptId, responseHash: "" };
+  }
+  const body = withoutBilling(ran.result);
+  let reason: string | null = null;
+  let detail: string | undefined;
+  try {
+    const stale = staleSnapshots(call.route, call.context.snapshots, g.now());
+    if (stale.length > 0) {
+      reason = NO_CHARGE_REASONS.stale_data;
+      detail = describeStale(stale);
+    } else if (call.route.noCharge) {
+      const outcome = call.route.noCharge.check(ran.result);
+      if (outcome !== null) {
+        reason = outcome;
+        detail = call.route.noCharge.outcomes[outcome];
+      }
+    }
+  } catch (err) {
+    g.report(err, `${where} noCharge`);
+    return {
+      charge: 0,
+      status: 500,
+      body: errorBody("internal_error", "the server failed to answer this request; nothing was charged"),
+      reason: NO_CHARGE_REASONS.server_error,
+      receipt: false,
+      definitive: false,
+      receiptId,
+      responseHash: "",
+    };
+  }
+  return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: responseHash(body) };
+}
+
 function describeStale(stale: StaleSnapshot[]): string {
   return stale
     .map((s) =>
@@ -349,20 +418,73 @@ function describeStale(stale: StaleSnapshot[]): string {
     .join("; ");
 }
 
-function headersFor(extra: Record<string, string>): Headers {
-  const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-  headers.set("Access-Control-Expose-Headers", `${CORS_HEADERS["Access-Control-Expose-Headers"]}, ${PREMIUM_EXPOSED.join(", ")}`);
-  headers.set("Content-Type", JSON_TYPE);
-  headers.set("Cache-Control", "no-store");
-  return headers;
+// ── 6. commit ───────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Step 6: the one durable write. A charge, or an answer to keep under an Idempotency-Key, goes to the group
+ * commit (conditional debit, charge row with its receipt id, ledger entry, Idempotency-Key record with the
+ * final answer, in one transaction shared with the calls of the same instant); resolves once durable. A
+ * no-charge answer without a key writes nothing. `answerFor` is the sign step, run inside the transaction
+ * when the answer must be stored with the key.
+ */
+async function commit(
+  g: Gateway,
+  token: TokenInfo,
+  checked: Validated,
+  decision: Decision,
+  answerFor: (settled: Settled) => Answer,
+): Promise<{ settled: Settled; answer: Answer | null }> {
+  const keyed = checked.key !== null && decision.definitive;
+  if (decision.charge === 0 && !keyed) {
+    const settled: Settled = { kind: "free", balance: token.balance };
+    return { settled, answer: answerFor(settled) };
+  }
+  let answer: Answer | null = null;
+  const settled = await g.committer.submit({
+    tokenId: token.id,
+    cost: decision.charge,
+    endpoint: checked.where,
+    requestHash: checked.reqHash,
+    responseHash: decision.responseHash,
+    receiptId: decision.receiptId,
+    ...(keyed
+      ? {
+          idempotency: {
+            key: checked.key!,
+            createdAt: g.now(),
+            answer: (s: Settled) => {
+              answer = answerFor(s);
+              return answer.definitive ? { status: answer.status, body: JSON.stringify(answer.body) } : null;
+            },
+          },
+        }
+      : {}),
+  });
+  if (settled.kind === "key_taken") return { settled, answer: null };
+  return { settled, answer: answer ?? answerFor(settled) };
 }
 
-function reply(answer: Answer, extra: Record<string, string>): Response {
-  return replyBytes(answer.status, JSON.stringify(answer.body), { ...extra, ...answer.headers });
-}
+// ── 7. sign ─────────────────────────────────────────────────────────────────────────────────────────────
 
-function replyBytes(status: number, body: string, extra: Record<string, string>): Response {
-  return new Response(body, { status, headers: headersFor(extra) });
+/** Step 7: the answer for a settled call: the body with its billing block and signed receipt, or the 402 a short or expired token gets. */
+function sign(g: Gateway, call: PremiumCall, checked: Validated, decision: Decision, settled: Settled, key: ReceiptKey): Answer {
+  if (settled.kind === "short") return insufficientCredits(call, decision.charge, settled.balance);
+  if (settled.kind === "expired" || settled.kind === "key_taken") {
+    return challenge(g, call, decision.charge || costOf(call.route), `the bearer token is no longer usable (expired or unknown to the ledger)`);
+  }
+  const charged = settled.kind === "charged" ? decision.charge : 0;
+  const billing: Record<string, unknown> = { credits_charged: charged, credits_remaining: settled.balance };
+  if (decision.reason !== null) billing.no_charge_reason = decision.reason;
+  if (decision.detail !== undefined) billing.no_charge_detail = decision.detail;
+  if (!decision.receipt) return { status: decision.status, body: { ...decision.body, billing }, definitive: decision.definitive };
+  const receipt = signReceipt(key, {
+    id: decision.receiptId,
+    endpoint: checked.where,
+    request_hash: checked.reqHash,
+    response_hash: decision.responseHash,
+    credits_charged: charged,
+    no_charge_reason: decision.reason,
+    time: g.now().toISOString(),
+  });
+  return { status: 200, body: { ...decision.body, billing, receipt }, definitive: true };
 }
-

@@ -1,7 +1,7 @@
 /** Wire the premium wrapper at startup from the state database, the credit ledger and the payment deps. */
 import { confirmPayment } from "../payments/confirm.ts";
 import type { PaymentDeps } from "../payments/deps.ts";
-import type { Credits, Sql } from "../state/types.ts";
+import type { Credits, Database } from "../state/types.ts";
 import { Breakers, breakerThresholdsFromEnv } from "./breakers.ts";
 import { createPremiumGateway, type PremiumGateway } from "./premium.ts";
 import { processReceiptKey } from "./receipt-key.ts";
@@ -9,7 +9,7 @@ import { paymentTermsFrom } from "./x402.ts";
 
 /** The premium wrapper for this process: the process receipt key, payment terms and the x402 retry from `payments`. */
 export function setupPremium(input: {
-  db: Sql;
+  db: Database;
   credits: Credits;
   payments: PaymentDeps;
   onServerError?: (error: unknown, where: string) => void;

@@ -108,6 +108,10 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   ) => R | RawBody | Response | Promise<R | RawBody | Response>;
 }
 
+/** A route of any input and output type, as the registry holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any>;
+
 /** Thrown by render/handle functions for a clean JSON 4xx. */
 export class ApiError extends Error {
   override name = "ApiError";

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { CreditLedger } from "../state/types.ts";
+import { createCredits } from "./credits.ts";
+import { GroupCommit, type Settled, type Settlement } from "./group-commit.ts";
+
+let tdb: TempDatabase;
+let credits: CreditLedger;
+
+beforeAll(async () => {
+  tdb = await openTempDatabase();
+  credits = createCredits(tdb.db);
+});
+afterAll(async () => {
+  await tdb?.close();
+});
+
+async function token(balance: number, expiresAt?: Date): Promise<string> {
+  return tdb.db.transaction(async (tx) => {
+    const m = await credits.mintToken(tx, { kind: expiresAt ? "trial" : "paid", ...(expiresAt ? { expiresAt } : {}) });
+    await credits.grant(tx, m.id, balance, { reason: expiresAt ? "trial" : "purchase", ref: `gc-${m.id}` });
+    return m.id;
+  });
+}
+
+let n = 0;
+const settlement = (tokenId: string, cost = 1, extra: Partial<Settlement> = {}): Settlement => ({
+  tokenId,
+  cost,
+  endpoint: "GET /api/premium/test",
+  requestHash: "a".repeat(64),
+  responseHash: "b".repeat(64),
+  receiptId: `rcpt_${String(++n).padStart(24, "0")}`,
+  ...extra,
+});
+
+async function ledgerOf(tokenId: string) {
+  const { rows } = await tdb.db.query<{ balance: string; sum: string; charges: string }>(
+    `SELECT t.balance, (SELECT SUM(delta) FROM ledger WHERE token_id = t.id) AS sum,
+            (SELECT count(*) FROM holds WHERE token_id = t.id AND status = 'committed') AS charges
+       FROM tokens t WHERE t.id = $1`,
+    [tokenId],
+  );
+  return { balance: Number(rows[0]!.balance), ledgerSum: Number(rows[0]!.sum), charges: Number(rows[0]!.charges) };
+}
+
+describe("GroupCommit", () => {
+  it("submit() shares one transaction among concurrent settlements and charges each exactly once", async () => {
+    const id = await token(50);
+    const gc = new GroupCommit(tdb.db);
+    const results = await Promise.all(Array.from({ length: 40 }, () => gc.submit(settlement(id))));
+    expect(results.every((r) => r.kind === "charged")).toBe(true);
+    expect(gc.settled).toBe(40);
+    expect(gc.commits).toBeLessThan(40);
+    // Each call sees its own balance after its debit, in arrival order.
+    expect(results.map((r) => (r as Extract<Settled, { kind: "charged" }>).balance).sort((a, b) => b - a)).toEqual(Array.from({ length: 40 }, (_, i) => 49 - i));
+    expect(await ledgerOf(id)).toEqual({ balance: 10, ledgerSum: 10, charges: 40 });
+  });
+
+  it("submit() from two committers (two processes) on 100 credits, 1,000 calls: exactly 100 charged, 900 short, nothing else written", async () => {
+    const id = await token(100);
+    const a = new GroupCommit(tdb.db);
+    const b = new GroupCommit(tdb.db);
+    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => (i % 2 ? a : b).submit(settlement(id))));
+    expect(results.filter((r) => r.kind === "charged")).toHaveLength(100);
+    expect(results.filter((r) => r.kind === "short")).toHaveLength(900);
+    expect(results.filter((r) => r.kind === "short").every((r) => (r as { balance: number }).balance === 0)).toBe(true);
+    expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 100 });
+  });
+
+  it("submit() charges a cost-5 call only while the balance covers it, and a cheaper later call still fits", async () => {
+    const id = await token(7);
+    const gc = new GroupCommit(tdb.db);
+    const [first, second, third] = await Promise.all([gc.submit(settlement(id, 5)), gc.submit(settlement(id, 5)), gc.submit(settlement(id, 2))]);
+    expect(first).toMatchObject({ kind: "charged", balance: 2 });
+    expect(second).toEqual({ kind: "short", balance: 2 });
+    expect(third).toMatchObject({ kind: "charged", balance: 0 });
+    expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 2 });
+  });
+
+  it("submit() refuses an expired token and writes nothing for a no-charge settlement without a key", async () => {
+    const expired = await token(5, new Date(Date.now() - 1000));
+    const live = await token(5);
+    const gc = new GroupCommit(tdb.db);
+    expect(await gc.submit(settlement(expired))).toEqual({ kind: "expired" });
+    expect(await gc.submit(settlement(live, 0))).toEqual({ kind: "free", balance: 5 });
+    expect(await ledgerOf(expired)).toEqual({ balance: 5, ledgerSum: 5, charges: 0 });
+    expect(await ledgerOf(live)).toEqual({ balance: 5, ledgerSum: 5, charges: 0 });
+  });
+
+  it("submit() with one Idempotency-Key from two committers: the first is charged and stored, the other charged nothing and sees it", async () => {
+    const id = await token(10);
+    const a = new GroupCommit(tdb.db);
+    const b = new GroupCommit(tdb.db);
+    const keyed = (): Settlement =>
+      settlement(id, 1, { idempotency: { key: "k-1", createdAt: new Date(), answer: (s) => ({ status: 200, body: JSON.stringify({ settled: s.kind }) }) } });
+    const [x, y] = await Promise.all([a.submit(keyed()), b.submit(keyed())]);
+    const kinds = [x.kind, y.kind].sort();
+    expect(kinds).toEqual(["charged", "key_taken"]);
+    const taken = (x.kind === "key_taken" ? x : y) as Extract<Settled, { kind: "key_taken" }>;
+    expect(taken.stored).toMatchObject({ state: "done", status: 200, body: JSON.stringify({ settled: "charged" }) });
+    expect(await ledgerOf(id)).toEqual({ balance: 9, ledgerSum: 9, charges: 1 });
+  });
+
+  it("submit() rolls the whole batch back when its transaction fails: nothing is charged", async () => {
+    const id = await token(10);
+    const gc = new GroupCommit(tdb.db);
+    // An endpoint with a NUL byte is refused by Postgres, which fails the whole batch.
+    const results = await Promise.allSettled([gc.submit(settlement(id)), gc.submit(settlement(id, 1, { endpoint: "GET /\u0000" }))]);
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+    expect(await ledgerOf(id)).toEqual({ balance: 10, ledgerSum: 10, charges: 0 });
+    expect(await gc.submit(settlement(id))).toMatchObject({ kind: "charged", balance: 9 });
+  });
+});

@@ -1,0 +1,36 @@
+/** How premium answers leave: JSON, no-store, CORS with the payment headers exposed. */
+import { CORS_HEADERS } from "../http/cors.ts";
+import { X402_HEADERS } from "./x402.ts";
+
+/** A finished answer before it becomes a Response. */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Stored for Idempotency-Key replays (2xx, and 4xx from the handler); other answers leave the key free. */
+  definitive: boolean;
+}
+
+/** Headers browsers may read on premium answers, beyond the common ones. */
+const PREMIUM_EXPOSED = [X402_HEADERS.required, X402_HEADERS.token, "Idempotent-Replayed"];
+const EXPOSED = `${CORS_HEADERS["Access-Control-Expose-Headers"]}, ${PREMIUM_EXPOSED.join(", ")}`;
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function headersFor(extra: Record<string, string>): Headers {
+  const headers = new Headers(extra);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+  headers.set("Access-Control-Expose-Headers", EXPOSED);
+  headers.set("Content-Type", JSON_TYPE);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+/** The Response of an answer, with `extra` headers (X-Payment-Token) added. */
+export function reply(answer: Answer, extra: Record<string, string>): Response {
+  return replyBytes(answer.status, JSON.stringify(answer.body), { ...extra, ...answer.headers });
+}
+
+/** The Response of already serialized JSON (a stored Idempotency-Key answer). */
+export function replyBytes(status: number, body: string, extra: Record<string, string>): Response {
+  return new Response(body, { status, headers: headersFor(extra) });
+}
