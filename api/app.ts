@@ -183,7 +183,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   try {
     if (route.tier === "premium") {
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
-      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute };
+      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute, premiumBilling: options.premium?.billing !== false };
       return await options.premium.serve({
         route,
         request: event.req,
@@ -221,6 +221,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       now: deps.now(),
       routes: options.routes,
       rateLimitPerMinute: options.rateLimitPerMinute,
+      premiumBilling: options.premium?.billing !== false,
     };
 
     if (route.render) {

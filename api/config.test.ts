@@ -10,7 +10,16 @@ describe("loadConfig()", () => {
       snapshotsDir: "snapshots",
       rateLimitPerMinute: 120,
       trustProxy: null,
+      premiumBilling: true,
     });
+  });
+
+  it("reads PREMIUM_BILLING as on or off (any case) and refuses anything else", () => {
+    expect(loadConfig({ PREMIUM_BILLING: "off" }).premiumBilling).toBe(false);
+    expect(loadConfig({ PREMIUM_BILLING: " OFF " }).premiumBilling).toBe(false);
+    expect(loadConfig({ PREMIUM_BILLING: "on" }).premiumBilling).toBe(true);
+    expect(loadConfig({ PREMIUM_BILLING: "" }).premiumBilling).toBe(true);
+    expect(() => loadConfig({ PREMIUM_BILLING: "false" })).toThrow(/PREMIUM_BILLING must be on or off/);
   });
 
   it("reads every variable and strips a trailing slash from the base URL", () => {

@@ -16,6 +16,8 @@ export interface ApiConfig {
   rateLimitPerMinute: number;
   /** TRUST_PROXY as given (proxy-addr syntax), or null to trust no proxy. */
   trustProxy: string | null;
+  /** PREMIUM_BILLING (default on); off serves premium routes without a token, billing or receipts. */
+  premiumBilling: boolean;
 }
 
 /** Thrown when an environment variable has a bad value. */
@@ -63,6 +65,13 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : "snapshots")),
   RATE_LIMIT_PER_MINUTE: intFrom("RATE_LIMIT_PER_MINUTE", 120, 0, 1_000_000),
+  PREMIUM_BILLING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => v === undefined || v === "" || v === "on" || v === "off", { message: "PREMIUM_BILLING must be on or off" })
+    .transform((v) => v !== "off"),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -107,5 +116,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotsDir: e.SNAPSHOTS_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    premiumBilling: e.PREMIUM_BILLING,
   };
 }

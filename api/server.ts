@@ -17,6 +17,7 @@ import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
+import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { setupPayments } from "./payments/setup.ts";
 import { setPaymentServices } from "./services.ts";
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     snapshotsDir: options.snapshotsDir ?? env.snapshotsDir,
     rateLimitPerMinute: options.rateLimitPerMinute ?? env.rateLimitPerMinute,
     trustProxy: options.trustProxy !== undefined ? options.trustProxy : env.trustProxy,
+    premiumBilling: options.premiumBilling ?? env.premiumBilling,
   };
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
   const store = new SnapshotStore(resolve(config.snapshotsDir), { pollMs: options.pollMs, onWarn: warn });
@@ -108,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     setPaymentServices(payments);
     premium = setupPremium({ db, credits, payments, onServerError });
   }
+  if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
   const built = createApp({
     routes: options.routes ?? registryRoutes,

@@ -31,7 +31,12 @@ export interface LlmsPayment {
 }
 
 /** Render llms.txt for `routes` served at `baseUrl`. */
-export function buildLlmsTxt(routes: readonly AnyRoute[], baseUrl: string, payment: LlmsPayment | null = null): string {
+export function buildLlmsTxt(
+  routes: readonly AnyRoute[],
+  baseUrl: string,
+  payment: LlmsPayment | null = null,
+  options: { premiumBilling?: boolean } = {},
+): string {
   const main = new Map<string, string[]>();
   const optional: string[] = [];
   for (const r of routes) {
@@ -53,7 +58,12 @@ export function buildLlmsTxt(routes: readonly AnyRoute[], baseUrl: string, payme
   ];
   for (const [title, lines] of main) out.push(`## ${title}`, "", ...lines, "");
   out.push("## Paying for premium calls", "");
-  if (payment) {
+  if (options.premiumBilling === false) {
+    out.push(
+      "Premium billing is off on this instance (PREMIUM_BILLING=off): premium routes are served without a token, without charge and without receipts. Call them like free routes.",
+      "",
+    );
+  } else if (payment) {
     out.push(
       `Publisher wallet (USDC on Base, chain ${payment.chainId}, token contract ${payment.usdcContract}): ${payment.wallet}. The same wallet is in every quote and in ${baseUrl}/api/payment/info; refuse to pay if they disagree.`,
       "",

@@ -10,6 +10,10 @@ import { openApiPath } from "./endpoints.ts";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRoute = RouteDef<any, any, any>;
 
+/** Added to the document's description under PREMIUM_BILLING=off. */
+const PREMIUM_BILLING_OFF =
+  " Premium billing is off on this instance (PREMIUM_BILLING=off): premium routes are served without a token, without charge and without receipts; their answers carry no billing or receipt.";
+
 /** Interface version declared in the document and in /api/meta. */
 export const API_VERSION = "1.0.0";
 
@@ -75,14 +79,15 @@ function pathsOf(routes: readonly AnyRoute[]): ZodOpenApiPathsObject {
 }
 
 /** Build the document; a route whose schemas zod-openapi cannot express is listed with an open schema. */
-export function buildOpenApi(routes: readonly AnyRoute[], opts: { baseUrl: string; title?: string }): Record<string, unknown> {
+export function buildOpenApi(routes: readonly AnyRoute[], opts: { baseUrl: string; title?: string; premiumBilling?: boolean }): Record<string, unknown> {
   const base = {
     openapi: "3.1.0" as const,
     info: {
       title: opts.title ?? "agentfeed",
       version: API_VERSION,
       description:
-        "AI-ecosystem data (news, provider status, model prices, benchmarks, catalogs) served from dated snapshots. Free routes need no credential and are rate limited per IP.",
+        "AI-ecosystem data (news, provider status, model prices, benchmarks, catalogs) served from dated snapshots. Free routes need no credential and are rate limited per IP." +
+        (opts.premiumBilling === false ? PREMIUM_BILLING_OFF : ""),
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: opts.baseUrl }],

@@ -37,6 +37,8 @@ export interface RenderContext {
   routes?: readonly RouteDef<any, any, any>[];
   /** RATE_LIMIT_PER_MINUTE of the free tier (0 = off), set by the app for /api/meta. */
   rateLimitPerMinute?: number;
+  /** False when premium routes are served without billing (PREMIUM_BILLING=off); set by the app for the discovery routes. */
+  premiumBilling?: boolean;
 }
 
 /** What a `handle` function sees: the render context plus the request itself. */

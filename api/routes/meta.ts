@@ -5,6 +5,7 @@ import { defineRoute } from "../registry/define.ts";
 import { API_VERSION, buildOpenApi } from "../docs/openapi.ts";
 import { buildLlmsTxt } from "../docs/llms-txt.ts";
 import { describeEndpoints } from "../docs/endpoints.ts";
+import { UNBILLED_NOTE } from "../billing/unbilled.ts";
 
 const ParamSchema = z.strictObject({
   name: z.string(),
@@ -57,6 +58,10 @@ export const MetaResponse = z.strictObject({
       }),
     }),
     errors: z.strictObject({ shape: z.string(), codes: z.array(z.string()) }),
+    premium_billing: z
+      .strictObject({ enabled: z.literal(false), note: z.string() })
+      .optional()
+      .meta({ description: "Present only when the operator turned billing off (PREMIUM_BILLING=off)." }),
     endpoints: z.array(EndpointSchema),
   }),
 });
@@ -103,6 +108,7 @@ export const metaRoutes = [
           },
         },
         errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: ERROR_CODES },
+        ...(ctx.premiumBilling === false ? { premium_billing: { enabled: false as const, note: UNBILLED_NOTE } } : {}),
         endpoints: describeEndpoints(ctx.routes ?? [], ctx.snapshots, ctx.now, ctx.baseUrl),
       },
     }),
@@ -114,7 +120,7 @@ export const metaRoutes = [
     summary: "OpenAPI 3.1.0 description of every route, generated from the registry.",
     tags: ["discovery"],
     response: z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
-    render: (ctx) => buildOpenApi(ctx.routes ?? [], { baseUrl: ctx.baseUrl }) as { openapi: "3.1.0"; info: { version: string }; paths: Record<string, unknown> },
+    render: (ctx) => buildOpenApi(ctx.routes ?? [], { baseUrl: ctx.baseUrl, premiumBilling: ctx.premiumBilling !== false }) as { openapi: "3.1.0"; info: { version: string }; paths: Record<string, unknown> },
   }),
   defineRoute({
     method: "GET",
@@ -124,7 +130,7 @@ export const metaRoutes = [
     tags: ["discovery"],
     contentType: "text/plain; charset=utf-8",
     response: z.string().meta({ description: "Markdown in the llmstxt.org format." }),
-    render: (ctx) => ({ contentType: "text/plain; charset=utf-8", body: buildLlmsTxt(ctx.routes ?? [], ctx.baseUrl, llmsPayment()) }),
+    render: (ctx) => ({ contentType: "text/plain; charset=utf-8", body: buildLlmsTxt(ctx.routes ?? [], ctx.baseUrl, llmsPayment(), { premiumBilling: ctx.premiumBilling !== false }) }),
   }),
 ];
 
