@@ -1,48 +1,96 @@
 /**
- * `npm run bench:premium`: what the billing wrapper costs. Starts api/billing/bench/server.ts (an embedded
- * Postgres, one funded token, the premium routing route paid and the same render unpaid), runs autocannon
- * against both in one run and prints requests/s, p50/p99 and the overhead of a paid call (auth + breakers +
- * hold + handler + commit + Ed25519 receipt) over the bare handler. Env: BENCH_DURATION (seconds, default 5),
- * BENCH_CONNECTIONS (default 10), SNAPSHOTS_DIR (default snapshots/).
+ * `npm run bench:premium`: what billing costs a premium call. Starts api/billing/bench/server.ts (an embedded
+ * Postgres, one funded token, the premium routing route billed on one port and under PREMIUM_BILLING=off on
+ * another), then runs autocannon A B A B (paid, off, paid, off) at 1 and at 16 connections on one token and
+ * prints, per level, requests/s, mean/p50/p99 latency, paid/off throughput, the mean latency a paid call
+ * adds, how many paid calls shared each commit, and the server's resident memory after the runs.
+ * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
+ * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR.
  */
 import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { feeds } from "../pipelines/feeds/index.ts";
+import { runFeeds } from "../pipelines/runner/run-feeds.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
+// Fresh snapshots (a replay of the feeds the route reads), so paid calls are charged, not served free as stale.
+const snapshotsDir = process.env.SNAPSHOTS_DIR ? resolve(process.env.SNAPSHOTS_DIR) : await mkdtemp(join(tmpdir(), "agentfeed-bench-premium-"));
+if (!process.env.SNAPSHOTS_DIR) {
+  await runFeeds({ feeds: { pricing: feeds.pricing, benchmarks: feeds.benchmarks, status: feeds.status }, snapshotsDir, replayDir: join(ROOT, "pipelines/fixtures") });
+}
 const seconds = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const query = "?task=code&top_n=5";
+const levels = (process.env.BENCH_LEVELS ?? "1,16").split(",").map(Number);
+const query = "/api/premium/routing?task=code&top_n=5";
 
-const child = spawn(process.execPath, ["--import", "tsx", "api/billing/bench/server.ts", resolve(process.env.SNAPSHOTS_DIR ?? "snapshots")], {
+const child = spawn(process.execPath, ["--import", "tsx", "api/billing/bench/server.ts", snapshotsDir], {
   cwd: ROOT,
   env: { ...process.env, RECEIPT_SIGNING_KEY: process.env.RECEIPT_SIGNING_KEY || "11".repeat(32) },
   stdio: ["ignore", "pipe", "inherit"],
 });
-const { port, token } = await new Promise<{ port: number; token: string }>((ok, fail) => {
+const { paidPort, offPort, token } = await new Promise<{ paidPort: number; offPort: number; token: string }>((ok, fail) => {
   child.stdout!.once("data", (c: Buffer) => ok(JSON.parse(c.toString().split("\n")[0]!)));
   child.once("exit", (code) => fail(new Error(`bench server exited with ${code}`)));
 });
 
-async function run(path: string, headers: Record<string, string>) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds, headers });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+interface Run {
+  rps: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
 }
 
+async function run(port: number, connections: number, headers: Record<string, string>): Promise<Run> {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
+  return { rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+/** The mean of the A runs and of the B runs. */
+function average(runs: Run[]): Run {
+  const mean = (f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
+  return { rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+}
+
+const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number };
+const auth = { authorization: `Bearer ${token}` };
+const fmt = (name: string, r: Run) =>
+  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}\n`;
+
 try {
-  process.stdout.write(`autocannon: ${seconds} s each, ${connections} connections\n`);
+  process.stdout.write(`bench:premium — ${query}, autocannon ${seconds} s per run, A B A B (paid, PREMIUM_BILLING=off) per level\n`);
   // Warm both paths (JIT, pool, key) before measuring.
-  await fetch(`http://127.0.0.1:${port}/bench/unpaid/routing${query}`);
-  await fetch(`http://127.0.0.1:${port}/api/premium/routing${query}`, { headers: { authorization: `Bearer ${token}` } });
-  const unpaid = await run(`/bench/unpaid/routing${query}`, {});
-  const paid = await run(`/api/premium/routing${query}`, { authorization: `Bearer ${token}` });
-  const row = (name: string, r: typeof paid) =>
-    `${name.padEnd(8)}${String(r.rps).padStart(8)}  ${String(r.p50).padStart(6)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}\n`;
-  process.stdout.write(`\ncall      req/s   p50 ms  p99 ms  non-2xx\n${row("unpaid", unpaid)}${row("paid", paid)}`);
-  const perCallMs = paid.rps > 0 && unpaid.rps > 0 ? ((1000 * connections) / paid.rps - (1000 * connections) / unpaid.rps).toFixed(2) : "?";
-  process.stdout.write(
-    `\npaid/unpaid throughput: ${(paid.rps / unpaid.rps).toFixed(2)}; p99 overhead: ${(paid.p99 - unpaid.p99).toFixed(1)} ms; added time per call at this concurrency: ${perCallMs} ms\n`,
-  );
+  for (let i = 0; i < 50; i++) {
+    await fetch(`http://127.0.0.1:${offPort}${query}`);
+    await fetch(`http://127.0.0.1:${paidPort}${query}`, { headers: auth });
+  }
+  const summary: string[] = [];
+  for (const connections of levels) {
+    const paid: Run[] = [];
+    const off: Run[] = [];
+    const before = await stats();
+    for (let round = 0; round < 2; round++) {
+      paid.push(await run(paidPort, connections, auth));
+      off.push(await run(offPort, connections, {}));
+    }
+    const after = await stats();
+    const p = average(paid);
+    const o = average(off);
+    const perCommit = after.commits > before.commits ? (after.settled - before.settled) / (after.commits - before.commits) : 0;
+    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx\n${fmt("paid", p)}${fmt("billing off", o)}`);
+    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit`;
+    process.stdout.write(`${line}\n`);
+    summary.push(line);
+  }
+  const { rssMb } = await stats();
+  const charged = await stats();
+  process.stdout.write(`\npaid calls charged through the group commit: ${charged.settled} in ${charged.commits} commits\n`);
+  process.stdout.write(`\nsummary\n${summary.join("\n")}\nserver resident memory after the runs: ${rssMb} MB (Node process; Postgres not included)\n`);
 } finally {
   child.kill("SIGTERM");
+  await new Promise((ok) => child.once("exit", ok));
+  if (!process.env.SNAPSHOTS_DIR) await rm(snapshotsDir, { recursive: true, force: true });
 }

@@ -10,8 +10,65 @@ export class CanonicalJsonError extends Error {
   override name = "CanonicalJsonError";
 }
 
+/** String.prototype.isWellFormed (ES2024, in Node ≥ 20): no lone surrogate. */
+const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** Thrown inside {@link fastCanonical} when a value needs the general path. */
+const UNUSUAL = Symbol("unusual");
+
+/**
+ * RFC 8785 for the values paid bodies are made of (null, booleans, finite numbers, well-formed strings,
+ * arrays, plain objects): keys sorted by UTF-16 code units, strings and numbers as JSON.stringify writes
+ * them (which is what RFC 8785 prescribes for ES numbers). Throws UNUSUAL on anything else (toJSON, undefined
+ * or symbol members, lone surrogates, NaN, cycles past a depth of 1,000), which the general path handles.
+ * Same output as the `canonicalize` package, several times faster (a test compares them).
+ */
+function fastCanonical(value: unknown, depth: number): string {
+  switch (typeof value) {
+    case "string":
+      if (!wellFormed(value)) throw UNUSUAL;
+      return JSON.stringify(value);
+    case "number":
+      if (!Number.isFinite(value)) throw UNUSUAL;
+      return JSON.stringify(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "object": {
+      if (value === null) return "null";
+      if (depth > 1000) throw UNUSUAL;
+      if (Array.isArray(value)) {
+        let out = "[";
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ",";
+          out += fastCanonical(value[i], depth + 1);
+        }
+        return out + "]";
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") throw UNUSUAL;
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        if (!wellFormed(key)) throw UNUSUAL;
+        if (i > 0) out += ",";
+        out += JSON.stringify(key) + ":" + fastCanonical(record[key], depth + 1);
+      }
+      return out + "}";
+    }
+    default:
+      throw UNUSUAL;
+  }
+}
+
 /** RFC 8785 canonical JSON of a value. */
 export function canonicalJson(value: unknown): string {
+  try {
+    return fastCanonical(value, 0);
+  } catch (err) {
+    if (err !== UNUSUAL) throw err;
+  }
   let text: string | undefined;
   try {
     text = canonicalize(value);

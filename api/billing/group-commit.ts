@@ -2,7 +2,10 @@
  * Group commit of paid calls: the one durable write a paid call costs, shared with every other paid call of
  * the same instant in this process (on one token or many). A call submits its settlement after its handler
  * ran; settlements that arrive while a commit is in flight wait and go together in the next one (one short
- * tick, TigerBeetle-style). Each batch is one Postgres transaction:
+ * tick, TigerBeetle-style).
+ *
+ * A batch of plain charges is one statement (billing_charge_batch, migration 0110: one round trip, one
+ * commit). A batch with an Idempotency-Key, or an answer to store without a charge, is one transaction:
  *
  * 1. lock the batch's token rows (`SELECT … ORDER BY id FOR UPDATE`: the same order in every process, so
  *    two processes never deadlock), and read the Idempotency-Key records the batch names;
@@ -90,7 +93,7 @@ export class GroupCommit {
   settled = 0;
 
   constructor(
-    private readonly db: Pick<Database, "transaction">,
+    private readonly db: Pick<Database, "query" | "transaction">,
     private readonly options: GroupCommitOptions = {},
   ) {}
 
@@ -116,7 +119,10 @@ export class GroupCommit {
     this.#flushing = true;
     const batch = this.#queue.splice(0, MAX_BATCH);
     try {
-      const decided = await this.db.transaction((tx) => settleBatch(tx, batch.map((p) => p.settlement), this.options));
+      const settlements = batch.map((p) => p.settlement);
+      const decided = settlements.some((s) => s.idempotency || s.cost === 0)
+        ? await this.db.transaction((tx) => settleBatch(tx, settlements, this.options))
+        : await chargeBatch(this.db, settlements);
       this.commits++;
       this.settled += batch.length;
       batch.forEach((p, i) => p.resolve(decided[i]!));
@@ -130,6 +136,27 @@ export class GroupCommit {
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A batch of plain charges (no Idempotency-Key) in one statement: billing_charge_batch (migration 0110) locks
+ * the tokens in id order and debits each charge in arrival order. One round trip, one durable commit.
+ */
+async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settlement[]): Promise<Settled[]> {
+  const ids = batch.map(() => newChargeId());
+  const { rows } = await db.query<{ outcome: "charged" | "short" | "expired"; balance: string | null }>(
+    `SELECT r.outcome, r.balance
+       FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+            WITH ORDINALITY AS r(outcome, balance, ord)
+      ORDER BY r.ord`,
+    [ids, batch.map((s) => s.tokenId), batch.map((s) => s.cost), batch.map((s) => s.endpoint), batch.map((s) => s.requestHash), batch.map((s) => s.responseHash), batch.map((s) => s.receiptId)],
+  );
+  if (rows.length !== batch.length) throw new Error(`group commit: ${rows.length} outcomes for ${batch.length} charges`);
+  return rows.map((r, i): Settled => {
+    if (r.outcome === "charged") return { kind: "charged", balance: Number(r.balance), chargeId: ids[i]! };
+    if (r.outcome === "short") return { kind: "short", balance: Number(r.balance) };
+    return { kind: "expired" };
+  });
+}
 
 const newChargeId = (): string => `hold_${randomBytes(12).toString("hex")}`;
 

@@ -18,6 +18,7 @@ import { GroupCommit, type Settled } from "./group-commit.ts";
 import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type StoredIdempotency } from "./idempotency.ts";
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
 import { reply, replyBytes, type Answer } from "./premium-reply.ts";
+import { TokenCache } from "./token-cache.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
 import { newReceiptId, signReceipt } from "./receipts.ts";
 import { paymentChallenge, X402_HEADERS, type PaymentTerms } from "./x402.ts";
@@ -69,6 +70,8 @@ export interface PremiumGateway {
   readonly breakers: Breakers;
   /** True when premium calls are billed (false under PREMIUM_BILLING=off). */
   readonly billing: boolean;
+  /** The group committer of a billed gateway (its counters show how many calls shared each commit). */
+  readonly groupCommit?: GroupCommit;
 }
 
 /** What the steps share: the dependencies with their defaults filled in. */
@@ -81,6 +84,7 @@ interface Gateway {
   receiptKey: () => Promise<ReceiptKey>;
   /** `token \n Idempotency-Key` of the keyed calls running in this process. */
   running: Set<string>;
+  tokens: TokenCache;
   report(error: unknown, where: string): void;
 }
 
@@ -95,6 +99,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     idempotency: new IdempotencyStore(deps.db),
     receiptKey: typeof deps.receiptKey === "function" ? deps.receiptKey : () => Promise.resolve(deps.receiptKey as ReceiptKey),
     running: new Set(),
+    tokens: new TokenCache(),
     report: (error, where) => deps.onServerError?.(error, where),
   };
 
@@ -121,6 +126,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
         const { settled, answer } = await commit(g, token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
         if (settled.kind === "key_taken") return storedAnswer(settled.stored, checked.key, checked.reqHash, extra);
         if (settled.kind === "charged") g.breakers.recordCharge(token.id);
+        if (found.bearer !== undefined && "balance" in settled) g.tokens.updateBalance(found.bearer, settled.balance);
         return reply(answer!, extra);
       } finally {
         if (claim !== null) g.running.delete(claim);
@@ -132,7 +138,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     }
   }
 
-  return { serve, breakers: g.breakers, billing: true };
+  return { serve, breakers: g.breakers, billing: true, groupCommit: g.committer };
 }
 
 /** The route's cost in credits (a positive integer; 1 when the route names none). */
@@ -155,7 +161,7 @@ export function headNotServed(route: AnyRoute): Answer {
 // ── 1. credential ───────────────────────────────────────────────────────────────────────────────────────
 
 /** The token a call pays with, or why there is none. */
-type Credential = { token: TokenInfo } | { token?: undefined; why: string };
+type Credential = { token: TokenInfo; bearer?: string } | { token?: undefined; why: string };
 
 /** Step 1: an x402 retry (its payment confirmed now, the new token returned in X-Payment-Token), else a bearer token. */
 async function credential(g: Gateway, call: PremiumCall, extra: Record<string, string>): Promise<Credential> {
@@ -175,10 +181,14 @@ async function credential(g: Gateway, call: PremiumCall, extra: Record<string, s
     return { token };
   }
   if (!bearer) return { why: "no credential was sent (Authorization: Bearer <token>)" };
-  const info = await g.deps.credits.tokenByBearer(bearer);
+  let info = g.tokens.get(bearer);
+  if (!info || info.balance < costOf(call.route)) {
+    info = await g.deps.credits.tokenByBearer(bearer);
+    if (info) g.tokens.set(bearer, info);
+  }
   if (!info) return { why: "the bearer token is unknown" };
   if (info.expiresAt && Date.parse(info.expiresAt) <= g.now().getTime()) return { why: `the bearer token expired at ${info.expiresAt}` };
-  return { token: info };
+  return { token: info, bearer };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined. */
