@@ -113,6 +113,29 @@ describe("createApp()", () => {
     expect(() => build([r, r])).toThrow(/declared twice/);
   });
 
+  it("keys the cache only by recognized parameters: junk parameters share the answer and never add entries", async () => {
+    let calls = 0;
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/j",
+      tier: "free",
+      summary: "j",
+      tags: [],
+      query: z.object({ limit: z.coerce.number().int().min(1).max(10).default(3) }),
+      response: z.object({ calls: z.number() }),
+      render: () => ({ calls: ++calls }),
+    });
+    const { app, cache } = build([route]);
+    await app.request("/api/j?limit=2");
+    const entries = cache.size;
+    for (let i = 0; i < 50; i++) expect(await (await app.request(`/api/j?limit=2&junk=${i}`)).json()).toEqual({ calls: 1 });
+    await app.request("/api/j?limit=2&limit=2");
+    expect(cache.size).toBe(entries);
+    expect(calls).toBe(1);
+    await app.request("/api/j?limit=3");
+    expect(calls).toBe(2);
+  });
+
   it("passes the request to handle routes and never caches them", async () => {
     let n = 0;
     const route = defineRoute({

@@ -206,7 +206,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     if (cacheable) {
       const hit = cache.get(normKey, generation);
       if (hit) {
-        cache.set(rawKey, hit);
+        if (onlyRecognizedParams(route, event.url.searchParams)) cache.set(rawKey, hit);
         return sendCached(hit, event, head, rateHeaders, deps.maxAge);
       }
     }
@@ -230,7 +230,8 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       const body = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
       if (cacheable && generation === snapshots.generation) {
         cache.set(normKey, body);
-        cache.set(rawKey, body);
+        // The URL as sent is an alias only when it names recognized parameters: junk parameters never fill the cache.
+        if (onlyRecognizedParams(route, event.url.searchParams)) cache.set(rawKey, body);
       }
       return sendCached(body, event, head, rateHeaders, deps.maxAge);
     }
@@ -290,6 +291,25 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
     }
   }
   return { query, params };
+}
+
+const recognizedByRoute = new WeakMap<AnyRoute, ReadonlySet<string>>();
+
+/** True when every query parameter is one the route's query schema declares, each named once. */
+function onlyRecognizedParams(route: AnyRoute, search: URLSearchParams): boolean {
+  if (search.size === 0) return true;
+  let known = recognizedByRoute.get(route);
+  if (!known) {
+    const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+    known = new Set(shape ? Object.keys(shape) : []);
+    recognizedByRoute.set(route, known);
+  }
+  const seen = new Set<string>();
+  for (const name of search.keys()) {
+    if (!known.has(name) || seen.has(name)) return false;
+    seen.add(name);
+  }
+  return true;
 }
 
 /** JSON with keys sorted at every depth: equal inputs give equal cache keys. */

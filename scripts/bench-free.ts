@@ -1,35 +1,52 @@
 /**
  * `npm run bench:free`: how close a free request comes to a static file server. Starts the real server
  * (`tsx api/server.ts --no-schedule`, RATE_LIMIT_PER_MINUTE=0) on the bundled snapshots and a bare node:http
- * server answering the same bytes, runs autocannon against the free snapshot endpoints (/api/news,
- * /api/status, /api/models and the daily, GPU, registry, probe and brief endpoints) on both,
- * prints req/s, p50/p99 latency, the ratio to the bare server and the API process's resident memory, then
- * times a full replay run of all feeds.
+ * server answering the same bytes, runs autocannon against every free snapshot endpoint (bare and with
+ * parameters, see defaultPaths) on both, prints req/s, p50/p99 latency, the ratio to the bare server, the
+ * worst ratio, and the API process's resident memory, then times a full replay run of all feeds.
  *
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
- * (default snapshots/), BENCH_PATHS (comma list, default DEFAULT_PATHS), BENCH_SKIP_REPLAY=1.
+ * (default snapshots/), BENCH_PATHS (space-separated list, default defaultPaths()), BENCH_SKIP_REPLAY=1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { routes } from "../api/registry/index.ts";
 import { freePort } from "../api/testing/free-port.ts";
 
-/** Free endpoints measured by default: the three cached hot paths first, then the newer snapshot routes. */
-const DEFAULT_PATHS = [
-  "/api/news",
-  "/api/status",
-  "/api/models",
-  "/api/gpu/pricing",
-  "/api/gpu/pricing/cheapest?gpu=H100-SXM",
-  "/api/mcp/registry/snapshot",
-  "/api/probe/latest",
-  "/api/papers/ai-trending",
-  "/api/forum/trending",
-  "/api/today",
+/** Parameterized requests measured besides every route's bare path (each answer computed once per parameter set). */
+const WITH_PARAMETERS = [
+  "/api/gpu/pricing/cheapest?gpu=H100",
+  "/api/today?sections=news,status&limit=2",
+  "/api/news?category=research&limit=10",
+  "/api/vector-dbs?open_source=true",
 ];
+
+/**
+ * Every free GET route answered from snapshots (render routes: discovery, free and preview tiers), bare or
+ * with its registry example, `/api/history/<latest status date>/status` for the dated route, then
+ * WITH_PARAMETERS. Routes that compute per request by design (`handle`: health, live activity, receipt
+ * verification, request-time upstream reads) are not static and are left out.
+ */
+function defaultPaths(snapshotsDir: string): string[] {
+  const paths: string[] = [];
+  for (const r of routes) {
+    if (r.method !== "GET" || !r.render || !["discovery", "free", "preview"].includes(r.tier)) continue;
+    if (!r.path.includes(":")) {
+      paths.push(r.example ?? r.path);
+      continue;
+    }
+    if (r.path === "/api/history/:date/:type") {
+      const dates = existsSync(join(snapshotsDir, "status")) ? readdirSync(join(snapshotsDir, "status")).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort() : [];
+      const latest = dates.at(-1);
+      if (latest) paths.push(`/api/history/${latest.slice(0, 10)}/status`);
+    }
+  }
+  return [...paths, ...WITH_PARAMETERS];
+}
 
 const ROOT = resolve(new URL("..", import.meta.url).pathname);
 
@@ -106,8 +123,8 @@ async function timeReplay(): Promise<string> {
 export async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const paths = (process.env.BENCH_PATHS ?? DEFAULT_PATHS.join(",")).split(",").map((p) => p.trim());
   const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(ROOT, "snapshots"));
+  const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(/\s+/).filter(Boolean) : defaultPaths(snapshotsDir);
   if (!existsSync(join(snapshotsDir, "manifest.json"))) {
     process.stderr.write(`bench: no manifest.json in ${snapshotsDir}; routes will answer 503 (run the pipelines first)\n`);
   }
@@ -171,6 +188,13 @@ export async function main(): Promise<void> {
         `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${r.target === "api" ? ratio : ""}\n`,
       );
     }
+    const ratios = paths.flatMap((p) => {
+      const a = rows.find((r) => r.path === p && r.target === "api");
+      const b = rows.find((r) => r.path === p && r.target === "bare");
+      return a && b && b.rps > 0 ? [{ p, ratio: a.rps / b.rps }] : [];
+    });
+    const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
+    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");
