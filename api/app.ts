@@ -55,9 +55,9 @@ export interface BuiltApp {
   /**
    * The static-first fast path for Node's http server: answers a GET/HEAD whose exact URL is already cached
    * (rate limit, CORS, ETag/304 and encoding included) without building a web Request; resolves false when
-   * the request must go through the h3 app.
+   * the request must go through the h3 app. Synchronous (a boolean) unless the per-IP limiter is consulted.
    */
-  serveCached(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  serveCached(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /** Stop listening to snapshot reloads. */
   dispose(): void;
 }
@@ -116,28 +116,11 @@ export function createApp(options: AppOptions): BuiltApp {
     jsonResponse(404, errorBody("not_found", `no route for ${event.req.method} ${event.url.pathname}; see /api/meta`)),
   );
 
-  const serveCached = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const method = req.method;
-    if ((method !== "GET" && method !== "HEAD") || !req.url) return false;
-    const hit = cache.get(`GET ${req.url}`, snapshots.generation);
-    if (!hit) return false;
-    let rateHeaders: Record<string, string> = {};
-    if (limiter && hit.limited) {
-      const forwarded = req.headers["x-forwarded-for"];
-      const ip = clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
-      const decision = await limiter.check(ip);
-      rateHeaders = decision.headers;
-      if (!decision.allowed) {
-        const body = JSON.stringify(rateLimitedBody(limiter, ip, decision.retryAfterSeconds));
-        res.writeHead(429, { ...CORS_HEADERS, ...rateHeaders, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
-        res.end(body);
-        return true;
-      }
-    }
+  const writeCached = (req: IncomingMessage, res: ServerResponse, hit: CachedBody, rateHeaders: Record<string, string>): true => {
     const reply = cachedReply(hit, {
       acceptEncoding: headerValue(req.headers["accept-encoding"]),
       ifNoneMatch: headerValue(req.headers["if-none-match"]),
-      head: method === "HEAD",
+      head: req.method === "HEAD",
       rateHeaders,
       maxAge,
     });
@@ -146,8 +129,32 @@ export function createApp(options: AppOptions): BuiltApp {
     return true;
   };
 
+  const serveCached = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    const method = req.method;
+    if ((method !== "GET" && method !== "HEAD") || !req.url) return false;
+    const hit = cache.get(`GET ${req.url}`, snapshots.generation);
+    if (!hit) return false;
+    if (!limiter || !hit.limited) return writeCached(req, res, hit, NO_HEADERS);
+    return serveLimited(req, res, hit, limiter);
+  };
+
+  const serveLimited = async (req: IncomingMessage, res: ServerResponse, hit: CachedBody, limiter: RateLimiter): Promise<boolean> => {
+    const forwarded = req.headers["x-forwarded-for"];
+    const ip = clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
+    const decision = await limiter.check(ip);
+    if (!decision.allowed) {
+      const body = JSON.stringify(rateLimitedBody(limiter, ip, decision.retryAfterSeconds));
+      res.writeHead(429, { ...CORS_HEADERS, ...decision.headers, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
+      res.end(body);
+      return true;
+    }
+    return writeCached(req, res, hit, decision.headers);
+  };
+
   return { app, cache, serveCached, dispose: unsubscribe };
 }
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function headerValue(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
@@ -349,6 +356,11 @@ function cachedReply(
 ): CachedReply {
   const encoding = pickEncoding(request.acceptEncoding);
   const encoded = encoding ? body.encoded(encoding) : null;
+  const notModified = matchesIfNoneMatch(request.ifNoneMatch, body.etag);
+  // Without per-request headers (rate limit) the headers of a body depend only on these; built once.
+  const memoKey = Object.keys(request.rateHeaders).length === 0 ? `${encoded ? encoding : ""} ${request.maxAge} ${notModified ? 304 : 200}` : null;
+  const memo = memoKey === null ? undefined : body.replyHeaders.get(memoKey);
+  if (memo) return { status: notModified ? 304 : 200, headers: memo, body: notModified || request.head ? null : (encoded ?? body.bytes) };
   const headers: Record<string, string> = {
     ...request.rateHeaders,
     ...CORS_HEADERS,
@@ -356,11 +368,15 @@ function cachedReply(
     "Cache-Control": `public, max-age=${request.maxAge}`,
     Vary: "Accept-Encoding",
   };
-  if (matchesIfNoneMatch(request.ifNoneMatch, body.etag)) return { status: 304, headers, body: null };
+  if (notModified) {
+    if (memoKey !== null) body.replyHeaders.set(memoKey, headers);
+    return { status: 304, headers, body: null };
+  }
   const bytes = encoded ?? body.bytes;
   headers["Content-Type"] = body.contentType;
   if (encoded && encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(bytes.byteLength);
+  if (memoKey !== null) body.replyHeaders.set(memoKey, headers);
   return { status: 200, headers, body: request.head ? null : bytes };
 }
 

@@ -129,9 +129,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const h3Listener = toNodeHandler(built.app);
   const server = createServer((req, res) => {
     serverActivity.record(req.headers["user-agent"], req.url ?? "/");
-    built.serveCached(req, res).then(
-      (served) => {
-        if (!served) void h3Listener(req, res);
+    const served = built.serveCached(req, res);
+    if (served === true) return;
+    if (served === false) {
+      void h3Listener(req, res);
+      return;
+    }
+    served.then(
+      (done) => {
+        if (!done) void h3Listener(req, res);
       },
       (err: unknown) => {
         warn(`fast path failed: ${err instanceof Error ? err.message : String(err)}`);

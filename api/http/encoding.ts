@@ -4,9 +4,22 @@ import { createHash } from "node:crypto";
 /** Encodings the server can send, best first. */
 export type Encoding = "br" | "gzip";
 
+/** Recent Accept-Encoding values and their choice: clients send a handful of distinct values. */
+const picked = new Map<string, Encoding | null>();
+const PICKED_MAX = 256;
+
 /** The best encoding the client accepts (q > 0), or null for identity. */
 export function pickEncoding(acceptEncoding: string | null): Encoding | null {
   if (!acceptEncoding) return null;
+  const known = picked.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const choice = negotiate(acceptEncoding);
+  if (picked.size >= PICKED_MAX) picked.clear();
+  if (acceptEncoding.length <= 200) picked.set(acceptEncoding, choice);
+  return choice;
+}
+
+function negotiate(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");

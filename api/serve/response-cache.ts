@@ -19,6 +19,8 @@ export class CachedBody {
   readonly createdAt: number;
   /** True when serving it counts against the per-IP limit (free, discovery and preview tiers). */
   readonly limited: boolean;
+  /** Response headers already built for this body, by encoding, max-age and status (answers without per-request headers). */
+  readonly replyHeaders = new Map<string, Readonly<Record<string, string>>>();
   #br: Uint8Array | undefined;
   #gzip: Uint8Array | undefined;
 
