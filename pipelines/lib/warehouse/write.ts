@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBDateValue, DuckDBInstance, DuckDBTimestampTZValue, type DuckDBAppender, type DuckDBConnection } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseColumn, type WarehouseTable, type WarehouseTables } from "../../contract/warehouse-tables.ts";
@@ -36,10 +36,13 @@ export interface WarehouseWriteOptions {
 /** A writer holding one in-memory DuckDB, for many writes in a row (e.g. a rebuild of every day). */
 export interface WarehouseWriter {
   write(dir: string, date: string, batches: WarehouseBatch[]): Promise<WarehouseWriteResult[]>;
+  /** Rewrite every existing day file of the declared tables whose column types differ from the declaration. */
+  retype(dir: string): Promise<WarehouseWriteResult[]>;
   close(): void;
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_FILE_RE = /^\d{4}-\d{2}-\d{2}\.parquet$/;
 
 /** In-process lock per day file, so two feeds writing one table never lose each other's rows. */
 const locks = new Map<string, Promise<unknown>>();
@@ -96,6 +99,23 @@ export async function openWarehouseWriter(options: WarehouseWriteOptions = {}): 
             return mergeDayFile(conn, path, table, rows);
           });
           results.push({ table: table.name, path, ...out });
+        }
+        return results;
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    retype(dir) {
+      const run = chain.then(async () => {
+        const results: WarehouseWriteResult[] = [];
+        for (const table of Object.values(tables)) {
+          const folder = join(dir, "warehouse", table.name);
+          if (!existsSync(folder)) continue;
+          for (const file of (await readdir(folder)).filter((f) => DAY_FILE_RE.test(f)).sort()) {
+            const path = join(folder, file);
+            const out = await withLock(path, () => mergeDayFile(conn, path, table, []));
+            results.push({ table: table.name, path, ...out });
+          }
         }
         return results;
       });
