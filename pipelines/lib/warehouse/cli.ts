@@ -3,7 +3,11 @@
  * `npm run warehouse -- --from-git` first rebuilds every day's Parquet partitions from the history of the
  * snapshots folder (git, or the dated files without git), with a progress bar and a summary table.
  */
+import { readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { withWarehouseTables } from "../../contract/warehouse-docs.ts";
+import { WAREHOUSE_TABLES } from "../../contract/warehouse-tables.ts";
 import { feeds as registry } from "../../feeds/index.ts";
 import { defaultSnapshotsDir } from "../store/snapshot-store.ts";
 import type { Feed } from "../types.ts";
@@ -22,13 +26,19 @@ export interface WarehouseCliOptions {
   stderr?: (text: string) => void;
   /** Redraw the bar in place (default: stderr is a terminal); otherwise a line every 10%. */
   tty?: boolean;
+  /** The README whose tables section `--docs` rewrites (default: snapshots/README.md of this checkout). */
+  readme?: string;
 }
 
-const USAGE = `usage: npm run warehouse [-- --from-git]
+/** snapshots/README.md of this checkout. */
+export const SNAPSHOTS_README = fileURLToPath(new URL("../../../snapshots/README.md", import.meta.url));
+
+const USAGE = `usage: npm run warehouse [-- --from-git | --docs]
 
   (no flag)   build <SNAPSHOTS_DIR>/warehouse.duckdb from the Parquet partitions
   --from-git  first rebuild the partitions of every day the git history of the snapshots folder
               holds (the last commit of each UTC day wins); without git, from the dated snapshot files
+  --docs      rewrite the generated table list in snapshots/README.md from the declared tables
 `;
 
 /** Run the command; resolves to the exit status. */
@@ -37,9 +47,18 @@ export async function main(options: WarehouseCliOptions = {}): Promise<number> {
   const err = options.stderr ?? ((text: string) => void process.stderr.write(text));
   let fromGit = false;
   try {
-    const { values } = parseArgs({ args: options.argv ?? [], options: { "from-git": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    const { values } = parseArgs({
+      args: options.argv ?? [],
+      options: { "from-git": { type: "boolean" }, docs: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
     if (values.help) {
       out(USAGE);
+      return 0;
+    }
+    if (values.docs) {
+      const path = options.readme ?? SNAPSHOTS_README;
+      await writeFile(path, withWarehouseTables(await readFile(path, "utf8"), WAREHOUSE_TABLES));
+      out(`wrote the warehouse tables into ${path}\n`);
       return 0;
     }
     fromGit = values["from-git"] ?? false;
