@@ -10,6 +10,9 @@ import type { Feed, HistoryMoment, SnapshotMeta, WarehouseBatch } from "../types
 import { filesHistory, gitHistory, type HistoryDay, type HistorySource } from "./history-source.ts";
 import { openWarehouseWriter, type WarehouseWriteOptions } from "./write.ts";
 
+/** Days merged per pass (bounds the rows held in memory). */
+const CHUNK_DAYS = 31;
+
 export interface RebuildOptions extends WarehouseWriteOptions {
   /** The feed registry (keys are snapshot types). */
   feeds: Record<string, Feed>;
@@ -59,13 +62,15 @@ export async function rebuildFromHistory(dir: string, options: RebuildOptions): 
   let retyped = 0;
   try {
     let done = 0;
-    for (const day of source.days) {
-      const batches = await dayBatches(source, day, feeds, skipped);
+    for (let i = 0; i < source.days.length; i += CHUNK_DAYS) {
+      const chunk = source.days.slice(i, i + CHUNK_DAYS);
+      const days: { date: string; batches: WarehouseBatch[] }[] = [];
+      for (const day of chunk) days.push({ date: day.date, batches: await dayBatches(source, day, feeds, skipped) });
       let results;
       try {
-        results = await writer.write(dir, day.date, batches);
+        results = await writer.writeDays(dir, days);
       } catch (error) {
-        throw new Error(`rebuildFromHistory: day ${day.date}${day.commit ? ` (commit ${day.commit.slice(0, 12)})` : ""}: ${(error as Error).message}`, { cause: error });
+        throw new Error(`rebuildFromHistory: days ${chunk[0]!.date} … ${chunk.at(-1)!.date}: ${(error as Error).message}`, { cause: error });
       }
       for (const r of results) {
         const t = tables.get(r.table) ?? { table: r.table, days: 0, rows: 0 };
@@ -75,7 +80,7 @@ export async function rebuildFromHistory(dir: string, options: RebuildOptions): 
         if (r.changed) written += 1;
         else unchanged += 1;
       }
-      options.onProgress?.(++done, source.days.length, day.date);
+      for (const day of chunk) options.onProgress?.(++done, source.days.length, day.date);
     }
     // Day files no snapshot can stand for (e.g. gpu_prices) still get the declared types.
     for (const r of await writer.retype(dir)) if (r.changed) retyped += 1;

@@ -141,6 +141,31 @@ describe("writeWarehouse()", () => {
     expect((await query("SELECT k FROM read_parquet($1)", [join(dir, "warehouse/t/2026-03-01.parquet")])).map((r) => r.k)).toEqual(["a", "b", "c", "d"]);
   });
 
+  it("openWarehouseWriter().writeDays() merges many days at once like write() day by day", async () => {
+    await writeWarehouse(dir, "2026-03-01", [{ table: "t", key: ["k"], rows: [{ k: "a", v: 1 }, { k: "b", v: 2 }] }], { tables });
+    const writer = await openWarehouseWriter({ tables });
+    try {
+      const results = await writer.writeDays(dir, [
+        { date: "2026-03-01", batches: [{ table: "t", key: ["k"], rows: [{ k: "b", v: 3 }, { k: "c", v: 4 }] }] },
+        { date: "2026-03-02", batches: [{ table: "t", key: ["k"], rows: [{ k: "a", v: 5 }, { k: "a", v: 6 }] }] },
+      ]);
+      expect(results.map((r) => [r.path.slice(-18), r.rows, r.changed])).toEqual([
+        ["2026-03-01.parquet", 3, true],
+        ["2026-03-02.parquet", 1, true],
+      ]);
+      const again = await writer.writeDays(dir, [{ date: "2026-03-01", batches: [{ table: "t", key: ["k"], rows: [{ k: "c", v: 4 }] }] }]);
+      expect(again.map((r) => r.changed)).toEqual([false]);
+    } finally {
+      writer.close();
+    }
+    expect(await query("SELECT k, v FROM read_parquet($1)", [join(dir, "warehouse/t/2026-03-01.parquet")])).toEqual([
+      { k: "a", v: 1 },
+      { k: "b", v: 3 },
+      { k: "c", v: 4 },
+    ]);
+    expect(await query("SELECT k, v FROM read_parquet($1)", [join(dir, "warehouse/t/2026-03-02.parquet")])).toEqual([{ k: "a", v: 6 }]);
+  });
+
   it("openWarehouseWriter() casts an older untyped day file to the declared types on the next write", async () => {
     const folder = join(dir, "warehouse/mcp_registry_daily");
     const path = join(folder, "2026-03-01.parquet");

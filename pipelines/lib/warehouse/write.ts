@@ -36,6 +36,11 @@ export interface WarehouseWriteOptions {
 /** A writer holding one in-memory DuckDB, for many writes in a row (e.g. a rebuild of every day). */
 export interface WarehouseWriter {
   write(dir: string, date: string, batches: WarehouseBatch[]): Promise<WarehouseWriteResult[]>;
+  /**
+   * Merge many days at once: per table, one pass over every day's rows and existing day files, then one write
+   * per day whose file changes. Same result as calling write() for each day in order, with far fewer queries.
+   */
+  writeDays(dir: string, days: { date: string; batches: WarehouseBatch[] }[]): Promise<WarehouseWriteResult[]>;
   /** Rewrite every existing day file of the declared tables whose column types differ from the declaration. */
   retype(dir: string): Promise<WarehouseWriteResult[]>;
   close(): void;
@@ -105,12 +110,34 @@ export async function openWarehouseWriter(options: WarehouseWriteOptions = {}): 
       chain = run.catch(() => undefined);
       return run;
     },
+    writeDays(dir, days) {
+      const byTable = new Map<string, { table: WarehouseTable; days: { date: string; rows: CastValue[][] }[] }>();
+      for (const day of days) {
+        checkDate(day.date);
+        for (const batch of day.batches) {
+          const table = tableOf(tables, batch);
+          const rows = castBatch(tables, batch);
+          if (rows.length === 0) continue;
+          const entry = byTable.get(table.name) ?? { table, days: [] };
+          entry.days.push({ date: day.date, rows });
+          byTable.set(table.name, entry);
+        }
+      }
+      const run = chain.then(async () => {
+        const results: WarehouseWriteResult[] = [];
+        for (const { table, days: tableDays } of byTable.values()) results.push(...(await mergeDayFiles(conn, dir, table, tableDays)));
+        return results;
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
     retype(dir) {
       const run = chain.then(async () => {
         const results: WarehouseWriteResult[] = [];
         for (const table of Object.values(tables)) {
           const folder = join(dir, "warehouse", table.name);
           if (!existsSync(folder)) continue;
+          if (await folderHasDeclaredTypes(conn, folder, table)) continue;
           for (const file of (await readdir(folder)).filter((f) => DAY_FILE_RE.test(f)).sort()) {
             const path = join(folder, file);
             const out = await withLock(path, () => mergeDayFile(conn, path, table, []));
@@ -191,6 +218,93 @@ async function mergeDayFile(
     await rm(tmp, { force: true });
     throw new Error(`writeWarehouse: merging ${rows.length} rows into ${path} (table ${table.name}) failed: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** True when every day file in `folder`, read together, has exactly the declared columns and types (a quick check before retyping file by file). */
+async function folderHasDeclaredTypes(conn: DuckDBConnection, folder: string, table: WarehouseTable): Promise<boolean> {
+  if (!(await readdir(folder)).some((f) => DAY_FILE_RE.test(f))) return true;
+  const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${pathLiteral(join(folder, "*.parquet"))}, union_by_name = true)`);
+  const rows = described.getRowObjects();
+  return rows.length === table.columns.length && table.columns.every((c, i) => rows[i]?.column_name === c.name && rows[i]?.column_type === describedType(c));
+}
+
+/** writeDays() for one table: every day's rows merged with the existing day files in one pass. */
+async function mergeDayFiles(
+  conn: DuckDBConnection,
+  dir: string,
+  table: WarehouseTable,
+  days: { date: string; rows: CastValue[][] }[],
+): Promise<WarehouseWriteResult[]> {
+  const folder = join(dir, "warehouse", table.name);
+  await mkdir(folder, { recursive: true });
+  const cols = table.columns.map((c) => ident(c.name)).join(", ");
+  const keyList = table.key.map(ident).join(", ");
+  const defs = table.columns.map((c) => `${ident(c.name)} ${c.type}`);
+  await conn.run(`CREATE OR REPLACE TEMP TABLE incoming (${[...defs, `"__day" VARCHAR`, `"__ord" BIGINT`].join(", ")})`);
+  const appender = await conn.createAppender("incoming");
+  try {
+    let ord = 0;
+    for (const day of days) {
+      for (const row of day.rows) {
+        table.columns.forEach((column, c) => appendValue(appender, column, row[c] ?? null));
+        appender.appendVarchar(day.date);
+        appender.appendBigInt(BigInt(ord++));
+        appender.endRow();
+      }
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  const dates = [...new Set(days.map((d) => d.date))].sort();
+  const paths = new Map(dates.map((d) => [d, join(folder, `${d}.parquet`)]));
+  const existing = dates.filter((d) => existsSync(paths.get(d)!));
+  const typed = await folderHasDeclaredTypes(conn, folder, table);
+  if (existing.length > 0) {
+    const list = `[${existing.map((d) => pathLiteral(paths.get(d)!)).join(", ")}]`;
+    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${list}, union_by_name = true)`);
+    const present = new Set(described.getRowObjects().map((r) => String(r.column_name)));
+    const extra = [...present].filter((n) => !table.columns.some((c) => c.name === n));
+    if (extra.length > 0) throw new Error(`writeWarehouse: day files of table ${table.name} have column(s) ${extra.join(", ")} that the table does not declare`);
+    const select = table.columns.map((c) => (present.has(c.name) ? `CAST(${ident(c.name)} AS ${c.type})` : `CAST(NULL AS ${c.type})`) + ` AS ${ident(c.name)}`);
+    await conn.run(
+      `CREATE OR REPLACE TEMP TABLE existing AS SELECT ${select.join(", ")}, regexp_extract(filename, '([0-9]{4}-[0-9]{2}-[0-9]{2})[.]parquet$', 1) AS "__day",
+       file_row_number AS "__ord" FROM read_parquet(${list}, union_by_name = true, filename = true, file_row_number = true)`,
+    );
+  } else {
+    await conn.run(`CREATE OR REPLACE TEMP TABLE existing AS SELECT * FROM incoming LIMIT 0`);
+  }
+  await conn.run(
+    `CREATE OR REPLACE TEMP TABLE merged AS SELECT ${cols}, "__day" FROM (
+       SELECT *, 0 AS "__src" FROM existing UNION ALL SELECT *, 1 AS "__src" FROM incoming)
+     QUALIFY row_number() OVER (PARTITION BY "__day", ${keyList} ORDER BY "__src" DESC, "__ord" DESC) = 1`,
+  );
+  const counts = new Map<string, number>();
+  for (const r of (await conn.runAndReadAll(`SELECT "__day" AS d, count(*)::BIGINT AS n FROM merged GROUP BY ALL`)).getRowObjects()) counts.set(String(r.d), Number(r.n));
+  const differing = new Set<string>();
+  const diff = await conn.runAndReadAll(
+    `SELECT DISTINCT "__day" AS d FROM (
+       (SELECT ${cols}, "__day" FROM merged EXCEPT ALL SELECT ${cols}, "__day" FROM existing)
+       UNION ALL (SELECT ${cols}, "__day" FROM existing EXCEPT ALL SELECT ${cols}, "__day" FROM merged))`,
+  );
+  for (const r of diff.getRowObjects()) differing.add(String(r.d));
+  const results: WarehouseWriteResult[] = [];
+  for (const date of dates) {
+    const path = paths.get(date)!;
+    const changed = !typed || !existing.includes(date) || differing.has(date);
+    if (changed) {
+      const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      try {
+        await conn.run(`COPY (SELECT ${cols} FROM merged WHERE "__day" = ${pathLiteral(date)} ORDER BY ${keyList}) TO ${pathLiteral(tmp)} (FORMAT parquet)`);
+        await rename(tmp, path);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw new Error(`writeWarehouse: writing ${path} (table ${table.name}) failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    results.push({ table: table.name, path, rows: counts.get(date) ?? 0, changed });
+  }
+  return results;
 }
 
 /** Read the existing day file into TEMP TABLE existing, cast to the declared types; true when the file already has exactly them. */
