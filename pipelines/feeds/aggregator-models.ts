@@ -142,5 +142,6 @@ export const aggregatorModelsFeed: Feed<AggregatorModelsSnapshot> = {
   slaSeconds: 172_800,
   schema: AggregatorModelsSnapshotSchema,
   urls: () => [OPENROUTER_MODELS_URL],
+  historyRows: (data, at) => [aggregatorModelRows(data, at.date)],
   run: (ctx) => runAggregatorModels(ctx),
 };

@@ -75,6 +75,7 @@ export const benchmarksFeed: Feed<BenchmarksSnapshot> = {
   slaSeconds: 2 * 86_400,
   schema: BenchmarksSnapshotSchema,
   urls: () => [],
+  historyRows: (data, at) => [benchmarkScoreRows(data, at.date)],
   async run(ctx: FeedContext): Promise<FeedOutput<BenchmarksSnapshot>> {
     const data = buildBenchmarksSnapshot(catalogBenchmarks);
     const rows = data.benchmarks.reduce((n, b) => n + b.scores.length, 0);

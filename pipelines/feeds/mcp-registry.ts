@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { utcDate } from "../lib/store/snapshot-store.ts";
-import type { Feed, FeedContext, FeedOutput } from "../lib/types.ts";
+import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
 import { type McpRegistryPage, type McpServerRow, mcpRegistrySource, mcpServerRow } from "../sources/mcp-registry.ts";
 
 /** First page of the listing. */
@@ -123,6 +123,11 @@ export function previousUtcDay(now: Date): string {
   return utcDate(new Date(now.getTime() - 86_400_000));
 }
 
+/** The `mcp_registry_daily` row of one UTC day: the registry's size and its change since the day before. */
+export function mcpRegistryDailyRows(snapshot: McpRegistrySnapshot, date: string): WarehouseBatch {
+  return { table: "mcp_registry_daily", key: ["date"], rows: [{ date, count: snapshot.summary.count, delta_1d: snapshot.summary.delta_1d }] };
+}
+
 /** Build the snapshot (and its warehouse row) from the live listing. */
 export async function runMcpRegistry(ctx: FeedContext, options: { maxPages?: number } = {}): Promise<FeedOutput<McpRegistrySnapshot>> {
   const listing = await readListing(ctx, options.maxPages ?? MAX_PAGES);
@@ -160,7 +165,7 @@ export async function runMcpRegistry(ctx: FeedContext, options: { maxPages?: num
     data,
     rows: count,
     sources: [{ id: mcpRegistrySource.id, ok: true, rows: count }],
-    warehouse: [{ table: "mcp_registry_daily", key: ["date"], rows: [{ date: utcDate(ctx.now), count, delta_1d: delta }] }],
+    warehouse: [mcpRegistryDailyRows(data, utcDate(ctx.now))],
   };
 }
 
@@ -173,5 +178,6 @@ export const mcpRegistryFeed: Feed<McpRegistrySnapshot> = {
   slaSeconds: 2 * 86_400,
   schema: mcpRegistrySnapshot,
   urls: () => [MCP_REGISTRY_URL],
+  historyRows: (data, at) => [mcpRegistryDailyRows(data, at.date)],
   run: (ctx) => runMcpRegistry(ctx),
 };

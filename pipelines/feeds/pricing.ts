@@ -209,6 +209,7 @@ export const pricingFeed: Feed<PricingSnapshot> = {
   slaSeconds: 7200,
   schema: PricingSnapshotSchema,
   urls: () => [OPENROUTER_MODELS_URL],
+  historyRows: (data, at) => [modelPriceRows(data, at.date)],
   async run(ctx: FeedContext): Promise<FeedOutput<PricingSnapshot>> {
     const aggregator = await readAggregator(ctx);
     const data = buildPricingSnapshot(catalogProviders, catalogModels, aggregator.rows);

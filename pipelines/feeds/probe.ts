@@ -85,6 +85,17 @@ async function previousSamples(ctx: FeedContext, targets: readonly ProbeTargetEn
   return out;
 }
 
+/** `probe_samples` rows of one target's samples. */
+export function probeSampleRows(target: { provider: string; url: string }, samples: ProbeProvider["samples"]): WarehouseBatch["rows"] {
+  return samples.map((s) => ({ ts: s.ts, date: s.ts.slice(0, 10), provider: target.provider, url: target.url, status: s.status, ok: s.ok, ttfb_ms: s.ttfb_ms, total_ms: s.total_ms }));
+}
+
+/** The `probe_samples` batch of one UTC day from a snapshot body: the window's samples taken that day. */
+export function probeHistoryRows(snapshot: ProbeSnapshot, date: string): WarehouseBatch {
+  const rows = snapshot.providers.flatMap((p) => probeSampleRows(p, p.samples.filter((s) => s.ts.slice(0, 10) === date)));
+  return { table: "probe_samples", key: ["ts", "provider", "url"], rows };
+}
+
 /** Probe the targets and build the windowed snapshot and this run's warehouse rows. */
 export async function runProbe(ctx: FeedContext, options: RunProbeOptions = {}): Promise<FeedOutput<ProbeSnapshot>> {
   const targets = options.targets ?? probeTargets;
@@ -118,9 +129,7 @@ export async function runProbe(ctx: FeedContext, options: RunProbeOptions = {}):
       ...(failed.length > 0 ? { error: `${failed.length}/${samples.length} samples down (${[...new Set(failed.map((s) => (s.status === null ? s.error : `${s.error} ${s.status}`)))].join(", ")})` } : {}),
     });
     if (failed.length === samples.length) ctx.notice(`probe: ${target.provider} was down in every sample of this run`);
-    for (const s of samples) {
-      rows.push({ ts: s.ts, date: s.ts.slice(0, 10), provider: target.provider, url: target.url, status: s.status, ok: s.ok, ttfb_ms: s.ttfb_ms, total_ms: s.total_ms });
-    }
+    rows.push(...probeSampleRows(target, samples));
     const window = trimWindow([...(previous.get(target.provider) ?? []), ...samples], ctx.now);
     providers.push({ provider: target.provider, name: target.name, url: target.url, method: target.method, summary: summarizeSamples(window), samples: window });
   }
@@ -144,5 +153,6 @@ export const probeFeed: Feed<ProbeSnapshot> = {
   slaSeconds: 45 * 60,
   schema: probeSnapshot,
   urls: () => probeTargets.map((t) => t.url),
+  historyRows: (data, at) => [probeHistoryRows(data, at.date)],
   run: (ctx) => runProbe(ctx),
 };

@@ -87,6 +87,23 @@ export class StatusFeedError extends Error {
   override name = "StatusFeedError";
 }
 
+/** `status_samples` rows: one per provider as read by the run at `ts` (ISO 8601, UTC). */
+export function statusSampleRows(services: StatusSnapshot["services"], ts: string): WarehouseBatch {
+  return {
+    table: "status_samples",
+    key: ["ts", "provider"],
+    rows: services.map((s) => ({
+      ts,
+      date: ts.slice(0, 10),
+      provider: s.provider,
+      status: s.status,
+      components_total: s.components.length,
+      components_degraded: s.components.filter((c) => c.status === "degraded").length,
+      components_down: s.components.filter((c) => c.status === "down").length,
+    })),
+  };
+}
+
 /** Build the status snapshot and warehouse rows from a list of providers (the catalog by default). */
 export async function runStatus(ctx: FeedContext, providers: StatusProvider[] = statusProviders): Promise<FeedOutput<StatusSnapshot>> {
   const results = await Promise.all(providers.map((p) => checkProvider(ctx, p)));
@@ -97,22 +114,7 @@ export async function runStatus(ctx: FeedContext, providers: StatusProvider[] = 
     );
   }
   const services = results.map((r) => r.entry).sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
-  const ts = ctx.now.toISOString();
-  const warehouse: WarehouseBatch[] = [
-    {
-      table: "status_samples",
-      key: ["ts", "provider"],
-      rows: services.map((s) => ({
-        ts,
-        date: ts.slice(0, 10),
-        provider: s.provider,
-        status: s.status,
-        components_total: s.components.length,
-        components_degraded: s.components.filter((c) => c.status === "degraded").length,
-        components_down: s.components.filter((c) => c.status === "down").length,
-      })),
-    },
-  ];
+  const warehouse = [statusSampleRows(services, ctx.now.toISOString())];
   const data = statusSnapshot.parse({ services });
   return { data, rows: services.length, sources, warehouse };
 }
@@ -126,5 +128,6 @@ export const statusFeed: Feed<StatusSnapshot> = {
   slaSeconds: 600,
   schema: statusSnapshot,
   urls: () => statusProviders.map((p) => p.endpoint),
+  historyRows: (data, at) => [statusSampleRows(data.services, at.observedAt)],
   run: (ctx) => runStatus(ctx),
 };

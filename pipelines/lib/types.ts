@@ -127,6 +127,17 @@ export interface Feed<T = unknown> {
   /** Every upstream URL a run at `now` (default: the current time) would request (for --list-urls). */
   urls(now?: Date): string[];
   run(ctx: FeedContext): Promise<FeedOutput<T>>;
+  /**
+   * The warehouse rows a snapshot body stands for on one UTC day, for rebuilding history from past snapshots
+   * (`npm run warehouse -- --from-git`). Absent when the body does not hold what the rows need.
+   */
+  historyRows?(data: T, at: HistoryMoment): WarehouseBatch[];
+}
+
+/** When a past snapshot body was observed: its UTC day and the run's time (ISO 8601, UTC). */
+export interface HistoryMoment {
+  date: string;
+  observedAt: string;
 }
 
 /** Context handed to a source's normalize step. */

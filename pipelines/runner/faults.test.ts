@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../lib/http/client.ts";
 import { createSnapshotStore } from "../lib/store/snapshot-store.ts";
 import { runFeeds } from "./run-feeds.ts";
-import { urlFeed } from "./test-feeds.ts";
+import { TEST_WAREHOUSE_TABLES, urlFeed } from "./test-feeds.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -87,7 +87,7 @@ describe("runFeeds() under upstream faults", () => {
     const t0 = new Date("2026-03-01T10:00:00Z");
     try {
       handler = good;
-      const [first] = await runFeeds({ feeds, store, http, now: t0 });
+      const [first] = await runFeeds({ feeds, store, http, now: t0, warehouseTables: TEST_WAREHOUSE_TABLES });
       expect(first).toMatchObject({ status: "changed", rows: 2 });
       const latest = await readFile(join(store.dir, "items/latest.json"));
       const dated = await readFile(join(store.dir, "items/2026-03-01.json"));
@@ -95,7 +95,7 @@ describe("runFeeds() under upstream faults", () => {
       for (const [i, fault] of faults.entries()) {
         handler = fault.handler;
         const now = new Date(t0.getTime() + (i + 1) * 60_000);
-        const [r] = await runFeeds({ feeds, store, http, now });
+        const [r] = await runFeeds({ feeds, store, http, now, warehouseTables: TEST_WAREHOUSE_TABLES });
         expect(r!.status, fault.name).toBe("failed");
         expect(r!.error, fault.name).toMatch(fault.expect);
         expect(await readFile(join(store.dir, "items/latest.json")), fault.name).toEqual(latest);
@@ -109,7 +109,7 @@ describe("runFeeds() under upstream faults", () => {
 
       handler = good;
       const recovered = new Date(t0.getTime() + 60 * 60_000);
-      const [again] = await runFeeds({ feeds, store, http, now: recovered });
+      const [again] = await runFeeds({ feeds, store, http, now: recovered, warehouseTables: TEST_WAREHOUSE_TABLES });
       expect(again!.status).toBe("unchanged");
       const meta = (await store.manifest()).types.items!;
       expect(meta.lastError).toBeNull();

@@ -7,7 +7,7 @@ import { createSnapshotStore, type SnapshotStore } from "../lib/store/snapshot-s
 import type { HttpClient } from "../lib/types.ts";
 import { UnknownFeedError } from "./errors.ts";
 import { runFeeds } from "./run-feeds.ts";
-import { fnFeed, urlFeed } from "./test-feeds.ts";
+import { fnFeed, TEST_WAREHOUSE_TABLES, urlFeed } from "./test-feeds.ts";
 
 /** A client no test feed here should touch. */
 const noHttp: HttpClient = {
@@ -37,7 +37,7 @@ describe("runFeeds()", () => {
       warehouse: [{ table: "alpha_values", key: ["id"], rows: [{ id: "a", value: 1 }] }],
     })));
     const progress: string[] = [];
-    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0), onProgress: (l) => progress.push(l) });
+    const [r] = await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(0), onProgress: (l) => progress.push(l), warehouseTables: TEST_WAREHOUSE_TABLES });
     expect(r).toMatchObject({ feed: "alpha", status: "changed", rows: 1, notices: [] });
     expect(r!.error).toBeUndefined();
     expect(await store.latest("alpha")).toEqual({ items: [{ id: "a", value: 1 }] });
@@ -46,6 +46,17 @@ describe("runFeeds()", () => {
     expect(progress).toHaveLength(2);
     expect(progress[0]).toMatch(/alpha started/);
     expect(progress[1]).toMatch(/alpha changed/);
+  });
+
+  it("runFeeds() fails a feed whose warehouse rows do not fit their declared table and keeps the old snapshot", async () => {
+    const rows = (value: number | string) => ({ data: { items: [{ id: "a", value: 1 }] }, rows: 1, warehouse: [{ table: "alpha_values", key: ["id"], rows: [{ id: "a", value }] }] });
+    await runFeeds({ feeds: { alpha: fnFeed("alpha", () => rows(1)) }, store, http: noHttp, now: t(0), warehouseTables: TEST_WAREHOUSE_TABLES });
+    const [r] = await runFeeds({ feeds: { alpha: fnFeed("alpha", () => ({ ...rows("lots"), data: { items: [] } })) }, store, http: noHttp, now: t(5), warehouseTables: TEST_WAREHOUSE_TABLES });
+    expect(r).toMatchObject({ feed: "alpha", status: "failed" });
+    expect(r!.error).toContain('warehouse table alpha_values, column value: value "lots" does not fit type DOUBLE');
+    expect(await store.latest("alpha")).toEqual({ items: [{ id: "a", value: 1 }] });
+    const [undeclared] = await runFeeds({ feeds: { alpha: fnFeed("alpha", () => rows(2)) }, store, http: noHttp, now: t(6) });
+    expect(undeclared!.error).toContain('table "alpha_values" is not declared');
   });
 
   it("runFeeds() with unchanged content writes nothing new but moves lastSuccess", async () => {
@@ -154,7 +165,7 @@ describe("runFeeds()", () => {
     await writeFile(join(fixtures, "upstream.example.test/data.json"), JSON.stringify({ items: [{ id: "r", value: 3 }] }));
     await writeFile(join(fixtures, "upstream.example.test/data.json.meta.json"), JSON.stringify({ status: 200, headers: { "content-type": "application/json" } }));
     const snapshots = join(dir, "snapshots");
-    const [r] = await runFeeds({ feeds: { rep: urlFeed("rep", "https://upstream.example.test/data.json") }, snapshotsDir: snapshots, replayDir: fixtures, now: t(0) });
+    const [r] = await runFeeds({ feeds: { rep: urlFeed("rep", "https://upstream.example.test/data.json") }, snapshotsDir: snapshots, replayDir: fixtures, now: t(0), warehouseTables: TEST_WAREHOUSE_TABLES });
     expect(r).toMatchObject({ status: "changed", rows: 1 });
     const replayStore = createSnapshotStore({ dir: snapshots });
     expect((await replayStore.manifest()).types.rep!.provenance).toBe("replay");

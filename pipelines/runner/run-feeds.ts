@@ -7,6 +7,7 @@ import PQueue from "p-queue";
 import { z } from "zod";
 import { createHttpClient } from "../lib/http/client.ts";
 import { createSnapshotStore, utcDate, type SnapshotStore } from "../lib/store/snapshot-store.ts";
+import type { WarehouseTables } from "../contract/warehouse-tables.ts";
 import type { Feed, FeedContext, FeedOutput, HttpClient, SourceHealth } from "../lib/types.ts";
 import { writeWarehouse } from "../lib/warehouse/write.ts";
 import { describeError } from "./describe-error.ts";
@@ -50,6 +51,8 @@ export interface RunFeedsOptions {
   feedTimeoutMs?: number;
   /** A progress line per feed start and finish. */
   onProgress?: (line: string) => void;
+  /** The declared warehouse tables feeds may write (default: the contract's WAREHOUSE_TABLES). */
+  warehouseTables?: WarehouseTables;
 }
 
 /** Check names against the registry; returns the selected keys in registry order. */
@@ -83,7 +86,7 @@ export async function runFeeds(options: RunFeedsOptions): Promise<FeedResult[]> 
         queue.add(async () => {
           const feed = options.feeds[name]!;
           progress(`▶ ${name} started`);
-          const result = await runOne(feed, { store, http, now, provenance, dryRun: options.dryRun ?? false, timeoutMs });
+          const result = await runOne(feed, { store, http, now, provenance, dryRun: options.dryRun ?? false, timeoutMs, ...(options.warehouseTables ? { warehouseTables: options.warehouseTables } : {}) });
           progress(`${result.status === "failed" ? "✗" : "✓"} ${name} ${result.status} (${result.rows} rows, ${result.durationMs} ms)${result.error ? `: ${result.error}` : ""}`);
           return result;
         }),
@@ -101,6 +104,7 @@ interface RunOneContext {
   provenance: "live" | "replay";
   dryRun: boolean;
   timeoutMs: number;
+  warehouseTables?: WarehouseTables;
 }
 
 async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
@@ -128,7 +132,7 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
       return { feed: feed.type, status: changed ? "changed" : "unchanged", rows: output.rows, durationMs: elapsed(), notices, ...(sources ? { sources } : {}) };
     }
     if (output.warehouse && output.warehouse.length > 0) {
-      await writeWarehouse(rc.store.dir, utcDate(rc.now), output.warehouse);
+      await writeWarehouse(rc.store.dir, utcDate(rc.now), output.warehouse, rc.warehouseTables ? { tables: rc.warehouseTables } : {});
     }
     const { changed } = await rc.store.recordSuccess({ ...facts, data, rows: output.rows, ...(sources ? { sources } : {}) });
     return { feed: feed.type, status: changed ? "changed" : "unchanged", rows: output.rows, durationMs: elapsed(), notices, ...(sources ? { sources } : {}) };

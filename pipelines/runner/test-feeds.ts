@@ -1,5 +1,6 @@
 /** Small feeds for the runner's own tests (never the real registry). */
 import { z } from "zod";
+import { warehouseTable, type WarehouseTables } from "../contract/warehouse-tables.ts";
 import type { Feed, FeedOutput, HttpClient } from "../lib/types.ts";
 
 const itemSchema = z.strictObject({ id: z.string(), value: z.number() });
@@ -43,3 +44,20 @@ export function urlFeed(type: string, url: string): Feed<TestList> {
     },
   };
 }
+
+/** Warehouse tables the test feeds write (declared here, outside the contract, for runner tests only). */
+export const TEST_WAREHOUSE_TABLES: WarehouseTables = Object.fromEntries(
+  ["test_values", "alpha_values"].map((name) => [
+    name,
+    warehouseTable.parse({
+      name,
+      feed: "test",
+      description: "runner test rows",
+      key: ["id"],
+      columns: [
+        { name: "id", type: "VARCHAR", nullable: false, description: "item id" },
+        { name: "value", type: "DOUBLE", nullable: true, description: "item value" },
+      ],
+    }),
+  ]),
+);

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WAREHOUSE_TABLES } from "../../contract/warehouse-tables.ts";
 import { buildWarehouseDb } from "./build.ts";
 import { writeWarehouse } from "./write.ts";
 
@@ -14,14 +15,21 @@ describe("buildWarehouseDb()", () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it("buildWarehouseDb() unions every day of every table and loads the manifest", async () => {
+  const price = (date: string, model_id: string, input: number | string, output: number | null = null) => ({
+    date, provider: "p", model_id, input_per_1m: input, output_per_1m: output, context_window: null, source: "curated",
+  });
+  const priceKey = ["date", "model_id", "source"];
+
+  it("buildWarehouseDb() unions every day of every declared table with its declared types and loads the manifest", async () => {
     await writeWarehouse(dir, "2026-03-01", [
-      { table: "model_prices", key: ["model"], rows: [{ date: "2026-03-01", model: "a", input: 1 }, { date: "2026-03-01", model: "b", input: 2 }] },
-      { table: "status_samples", key: ["provider"], rows: [{ provider: "p", ok: true }] },
+      { table: "model_prices", key: priceKey, rows: [price("2026-03-01", "a", 1), price("2026-03-01", "b", "2")] },
+      { table: "status_samples", key: ["ts", "provider"], rows: [
+        { ts: "2026-03-01T10:00:00Z", date: "2026-03-01", provider: "p", status: "operational", components_total: 3, components_degraded: 0, components_down: 0 },
+      ] },
     ]);
-    await writeWarehouse(dir, "2026-03-02", [
-      { table: "model_prices", key: ["model"], rows: [{ date: "2026-03-02", model: "a", input: 1.25, output: 4 }] },
-    ]);
+    await writeWarehouse(dir, "2026-03-02", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-02", "a", 1.25, 4)] }]);
+    await mkdir(join(dir, "warehouse/stray_folder"), { recursive: true });
+    await writeFile(join(dir, "warehouse/stray_folder/2026-03-01.parquet"), "not parquet");
     await writeFile(
       join(dir, "manifest.json"),
       JSON.stringify({
@@ -35,21 +43,25 @@ describe("buildWarehouseDb()", () => {
     );
     const result = await buildWarehouseDb(dir);
     expect(result.path).toBe(join(dir, "warehouse.duckdb"));
-    expect(result.tables).toEqual([
+    expect(result.undeclared).toEqual(["stray_folder"]);
+    expect(result.tables.filter((t) => t.rows > 0)).toEqual([
       { name: "model_prices", rows: 3 },
       { name: "snapshot_manifest", rows: 1 },
       { name: "status_samples", rows: 1 },
     ]);
+    expect(result.tables.map((t) => t.name).sort()).toEqual([...Object.keys(WAREHOUSE_TABLES), "snapshot_manifest"].sort());
 
     const instance = await DuckDBInstance.create(result.path, { access_mode: "READ_ONLY" });
     const conn = await instance.connect();
     try {
-      const prices = await conn.runAndReadAll("SELECT date, model, input, output FROM model_prices ORDER BY date, model");
+      const prices = await conn.runAndReadAll("SELECT CAST(date AS VARCHAR) AS date, model_id, input_per_1m, output_per_1m FROM model_prices ORDER BY date, model_id");
       expect(prices.getRowObjectsJson()).toEqual([
-        { date: "2026-03-01", model: "a", input: 1, output: null },
-        { date: "2026-03-01", model: "b", input: 2, output: null },
-        { date: "2026-03-02", model: "a", input: 1.25, output: "4" },
+        { date: "2026-03-01", model_id: "a", input_per_1m: 1, output_per_1m: null },
+        { date: "2026-03-01", model_id: "b", input_per_1m: 2, output_per_1m: null },
+        { date: "2026-03-02", model_id: "a", input_per_1m: 1.25, output_per_1m: 4 },
       ]);
+      const types = await conn.runAndReadAll("SELECT data_type, comment FROM duckdb_columns() WHERE table_name = 'model_prices' AND column_name = 'input_per_1m'");
+      expect(types.getRowObjectsJson()).toEqual([{ data_type: "DOUBLE", comment: "Input price, USD per 1M tokens" }]);
       const manifest = await conn.runAndReadAll("SELECT type, CAST(date AS VARCHAR) AS d, rows, provenance, epoch(last_success) AS s FROM snapshot_manifest");
       expect(manifest.getRowObjectsJson()).toEqual([{ type: "news", d: "2026-03-02", rows: "12", provenance: "replay", s: Date.parse("2026-03-02T10:00:00Z") / 1000 }]);
     } finally {
@@ -60,12 +72,11 @@ describe("buildWarehouseDb()", () => {
   });
 
   it("buildWarehouseDb() replaces an existing database with a fresh one", async () => {
-    await writeWarehouse(dir, "2026-03-01", [{ table: "a_table", key: ["k"], rows: [{ k: "x" }] }]);
-    await buildWarehouseDb(dir);
-    await rm(join(dir, "warehouse/a_table"), { recursive: true });
-    await writeWarehouse(dir, "2026-03-01", [{ table: "b_table", key: ["k"], rows: [{ k: "y" }] }]);
+    await writeWarehouse(dir, "2026-03-01", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-01", "a", 1)] }]);
+    expect((await buildWarehouseDb(dir)).tables.find((t) => t.name === "model_prices")?.rows).toBe(1);
+    await rm(join(dir, "warehouse/model_prices"), { recursive: true });
     const result = await buildWarehouseDb(dir);
-    expect(result.tables.map((t) => t.name)).toEqual(["b_table", "snapshot_manifest"]);
+    expect(result.tables.find((t) => t.name === "model_prices")?.rows).toBe(0);
     expect(existsSync(join(dir, "warehouse.duckdb.wal"))).toBe(false);
   });
 });

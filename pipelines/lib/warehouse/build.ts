@@ -1,15 +1,18 @@
 /**
- * Build `<dir>/warehouse.duckdb` from the Parquet day files: one table per folder under `<dir>/warehouse/`
- * (all days unioned by column name) plus `snapshot_manifest` from manifest.json. The database is built in a
- * temp file and renamed into place, so a reader never opens a half-built file.
+ * Build `<dir>/warehouse.duckdb` from the Parquet day files: one table per declared warehouse table
+ * (pipelines/contract/warehouse-tables.ts), created with its declared column types and descriptions (as
+ * COMMENTs) and filled with every day's partition, plus `snapshot_manifest` from manifest.json. Folders that
+ * no table declares are left out and listed. The database is built in a temp file and renamed into place, so
+ * a reader never opens a half-built file.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
+import { WAREHOUSE_TABLES, type WarehouseTables } from "../../contract/warehouse-tables.ts";
 import type { SnapshotMeta } from "../types.ts";
-import { ident, pathLiteral } from "./sql.ts";
+import { ident, pathLiteral, textLiteral } from "./sql.ts";
 
 /** One table of the built database. */
 export interface WarehouseTableInfo {
@@ -20,20 +23,36 @@ export interface WarehouseTableInfo {
 export interface BuildResult {
   path: string;
   tables: WarehouseTableInfo[];
+  /** Folders under `<dir>/warehouse/` that no declared table names (left out of the database). */
+  undeclared: string[];
+}
+
+export interface BuildOptions {
+  /** The declared tables (default: the contract's WAREHOUSE_TABLES). */
+  tables?: WarehouseTables;
 }
 
 /** Rebuild `<dir>/warehouse.duckdb` from scratch; returns every table and its row count. */
-export async function buildWarehouseDb(dir: string): Promise<BuildResult> {
+export async function buildWarehouseDb(dir: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const declared = options.tables ?? WAREHOUSE_TABLES;
   const target = join(dir, "warehouse.duckdb");
   const tmp = join(dir, `.warehouse.${process.pid}.${randomBytes(4).toString("hex")}.duckdb`);
   const tables: WarehouseTableInfo[] = [];
+  const undeclared: string[] = [];
   const instance = await DuckDBInstance.create(tmp, { threads: "1" });
   const conn = await instance.connect();
   try {
-    for (const table of await warehouseTables(dir)) {
-      const glob = join(dir, "warehouse", table, "*.parquet");
-      await conn.run(`CREATE TABLE ${ident(table)} AS SELECT * FROM read_parquet(${pathLiteral(glob)}, union_by_name = true)`);
+    const present = await warehouseTables(dir);
+    for (const table of Object.values(declared)) {
+      const name = ident(table.name);
+      await conn.run(`CREATE TABLE ${name} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
+      await conn.run(`COMMENT ON TABLE ${name} IS ${textLiteral(table.description)}`);
+      for (const c of table.columns) await conn.run(`COMMENT ON COLUMN ${name}.${ident(c.name)} IS ${textLiteral(c.description)}`);
+      if (!present.includes(table.name)) continue;
+      const glob = join(dir, "warehouse", table.name, "*.parquet");
+      await conn.run(`INSERT INTO ${name} BY NAME SELECT * FROM read_parquet(${pathLiteral(glob)}, union_by_name = true)`);
     }
+    undeclared.push(...present.filter((t) => !Object.hasOwn(declared, t)));
     await conn.run(`CREATE TABLE snapshot_manifest (
       "type" VARCHAR PRIMARY KEY, "date" DATE, last_success TIMESTAMPTZ, last_attempt TIMESTAMPTZ,
       last_changed TIMESTAMPTZ, last_error VARCHAR, "rows" BIGINT, provenance VARCHAR, sla_seconds BIGINT,
@@ -74,7 +93,7 @@ export async function buildWarehouseDb(dir: string): Promise<BuildResult> {
   instance.closeSync();
   await rm(`${target}.wal`, { force: true });
   await rename(tmp, target);
-  return { path: target, tables };
+  return { path: target, tables, undeclared };
 }
 
 /** Folders under `<dir>/warehouse/` that hold at least one Parquet file, sorted. */

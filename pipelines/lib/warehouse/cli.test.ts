@@ -9,7 +9,10 @@ describe("main()", () => {
   it("main() builds the database and lists every table with its row count", async () => {
     const dir = await mkdtemp(join(tmpdir(), "af-whcli-"));
     try {
-      await writeWarehouse(dir, "2026-03-01", [{ table: "status_samples", key: ["provider"], rows: [{ provider: "a" }, { provider: "b" }] }]);
+      const sample = (provider: string) => ({
+        ts: "2026-03-01T10:00:00Z", date: "2026-03-01", provider, status: "operational", components_total: 1, components_degraded: 0, components_down: 0,
+      });
+      await writeWarehouse(dir, "2026-03-01", [{ table: "status_samples", key: ["ts", "provider"], rows: [sample("a"), sample("b")] }]);
       let out = "";
       expect(await main({ dir, stdout: (s) => void (out += s) })).toBe(0);
       expect(out).toContain(`built ${join(dir, "warehouse.duckdb")}`);

@@ -17,3 +17,9 @@ export function pathLiteral(path: string): string {
   if (/[\0\n\r]/.test(path)) throw new Error(`warehouse: invalid path ${JSON.stringify(path)}`);
   return `'${path.replace(/'/g, "''")}'`;
 }
+
+/** A text value as a SQL string literal, for DDL that takes no parameters (COMMENT ON). */
+export function textLiteral(text: string): string {
+  if (/\0/.test(text)) throw new Error(`warehouse: invalid text ${JSON.stringify(text)}`);
+  return `'${text.replace(/'/g, "''")}'`;
+}

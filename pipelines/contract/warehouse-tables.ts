@@ -1,0 +1,168 @@
+/**
+ * The warehouse contract: every table under snapshots/warehouse/<table>/<date>.parquet, declared once with its
+ * key and each column's DuckDB type and meaning. Writers cast to these types and refuse rows that do not fit;
+ * readers (the API, researchers) rely on them. This folder imports nothing else of pipelines/.
+ */
+import { z } from "zod";
+
+/** The DuckDB types a warehouse column may have. */
+export const warehouseColumnType = z.enum(["BOOLEAN", "BIGINT", "DOUBLE", "VARCHAR", "DATE", "TIMESTAMPTZ"]);
+export type WarehouseColumnType = z.infer<typeof warehouseColumnType>;
+
+const sqlName = z.string().regex(/^[a-z][a-z0-9_]*$/, "a lower-case SQL identifier");
+
+/** One column: its name, DuckDB type, whether NULL is allowed and what it means. */
+export const warehouseColumn = z.strictObject({
+  name: sqlName,
+  type: warehouseColumnType,
+  nullable: z.boolean(),
+  description: z.string().min(1),
+});
+export type WarehouseColumn = z.infer<typeof warehouseColumn>;
+
+/** One table: the key that identifies a row within one day's partition, and its columns in file order. */
+export const warehouseTable = z
+  .strictObject({
+    name: sqlName,
+    description: z.string().min(1),
+    /** The snapshot type whose feed writes this table. */
+    feed: z.string().min(1),
+    key: z.array(sqlName).min(1),
+    columns: z.array(warehouseColumn).min(1),
+  })
+  .superRefine((t, ctx) => {
+    const names = t.columns.map((c) => c.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) ctx.addIssue({ code: "custom", message: `table ${t.name}: column ${dup} is declared twice` });
+    for (const k of t.key) {
+      const col = t.columns.find((c) => c.name === k);
+      if (!col) ctx.addIssue({ code: "custom", message: `table ${t.name}: key column ${k} is not declared` });
+      else if (col.nullable) ctx.addIssue({ code: "custom", message: `table ${t.name}: key column ${k} must not be nullable` });
+    }
+  });
+export type WarehouseTable = z.infer<typeof warehouseTable>;
+
+/** Table name → declaration. */
+export type WarehouseTables = Readonly<Record<string, WarehouseTable>>;
+
+type ColumnSpec = [name: string, type: WarehouseColumnType, nullable: "null" | "not null", description: string];
+
+function table(name: string, feed: string, description: string, key: string[], columns: ColumnSpec[]): WarehouseTable {
+  return warehouseTable.parse({
+    name,
+    feed,
+    description,
+    key,
+    columns: columns.map(([n, type, nullable, desc]) => ({ name: n, type, nullable: nullable === "null", description: desc })),
+  });
+}
+
+const DATE_COLUMN: ColumnSpec = ["date", "DATE", "not null", "UTC day of the partition (the day the row was observed)"];
+
+/** Every warehouse table, by name. */
+export const WAREHOUSE_TABLES = {
+  model_prices: table(
+    "model_prices",
+    "pricing",
+    "Per-model token prices in USD per 1M tokens: the curated catalog price and, where matched, the aggregator's.",
+    ["date", "model_id", "source"],
+    [
+      DATE_COLUMN,
+      ["provider", "VARCHAR", "not null", "Provider id from the catalog (openai, anthropic …)"],
+      ["model_id", "VARCHAR", "not null", "Model id as served by /api/models"],
+      ["input_per_1m", "DOUBLE", "null", "Input price, USD per 1M tokens"],
+      ["output_per_1m", "DOUBLE", "null", "Output price, USD per 1M tokens"],
+      ["context_window", "BIGINT", "null", "Context window in tokens"],
+      ["source", "VARCHAR", "not null", "Who states the price: curated (our catalog) or aggregator"],
+    ],
+  ),
+  aggregator_models_daily: table(
+    "aggregator_models_daily",
+    "aggregator-models",
+    "Every model the aggregator lists, with its prices, once per day.",
+    ["date", "model_id"],
+    [
+      DATE_COLUMN,
+      ["model_id", "VARCHAR", "not null", "Aggregator model id (namespace/name)"],
+      ["namespace", "VARCHAR", "not null", "The part of the id before the slash"],
+      ["input_per_1m", "DOUBLE", "null", "Input price, USD per 1M tokens (NULL when unpriced)"],
+      ["output_per_1m", "DOUBLE", "null", "Output price, USD per 1M tokens (NULL when unpriced)"],
+      ["context_length", "BIGINT", "null", "Context length in tokens"],
+    ],
+  ),
+  benchmark_scores: table(
+    "benchmark_scores",
+    "benchmarks",
+    "Benchmark scores per model as the curated benchmark catalog states them on that day.",
+    ["date", "benchmark", "model_id"],
+    [
+      DATE_COLUMN,
+      ["benchmark", "VARCHAR", "not null", "Benchmark id"],
+      ["model_id", "VARCHAR", "not null", "Model id"],
+      ["score", "DOUBLE", "not null", "Score in the benchmark's own unit"],
+      ["source", "VARCHAR", "not null", "URL or name of the source that reported the score"],
+      ["reported_date", "DATE", "not null", "The day the source reported the score"],
+    ],
+  ),
+  gpu_prices: table(
+    "gpu_prices",
+    "gpu-pricing",
+    "GPU rental prices per GPU-hour in USD, aggregated per GPU, marketplace and offer type.",
+    ["date", "gpu", "marketplace", "type"],
+    [
+      DATE_COLUMN,
+      ["gpu", "VARCHAR", "not null", "Canonical GPU id (H100, A100-80GB …)"],
+      ["marketplace", "VARCHAR", "not null", "Marketplace id (vastai, tensordock, lambda, shadeform)"],
+      ["type", "VARCHAR", "not null", "Offer type: on_demand or spot"],
+      ["min_usd", "DOUBLE", "not null", "Cheapest offer, USD per GPU-hour"],
+      ["median_usd", "DOUBLE", "not null", "Median offer, USD per GPU-hour"],
+      ["max_usd", "DOUBLE", "not null", "Dearest offer, USD per GPU-hour"],
+      ["offers", "BIGINT", "not null", "Number of offers"],
+    ],
+  ),
+  mcp_registry_daily: table(
+    "mcp_registry_daily",
+    "mcp-registry",
+    "Size of the MCP registry once per day.",
+    ["date"],
+    [
+      DATE_COLUMN,
+      ["count", "BIGINT", "not null", "Active servers (latest version per name)"],
+      ["delta_1d", "BIGINT", "null", "Change since the previous day (NULL when that day has no snapshot)"],
+    ],
+  ),
+  probe_samples: table(
+    "probe_samples",
+    "probe",
+    "Every latency probe sample against provider API endpoints.",
+    ["ts", "provider", "url"],
+    [
+      ["ts", "TIMESTAMPTZ", "not null", "When the sample was taken (UTC)"],
+      DATE_COLUMN,
+      ["provider", "VARCHAR", "not null", "Provider id"],
+      ["url", "VARCHAR", "not null", "The probed URL"],
+      ["status", "BIGINT", "null", "HTTP status (NULL when no answer)"],
+      ["ok", "BOOLEAN", "not null", "Whether the endpoint answered as expected"],
+      ["ttfb_ms", "DOUBLE", "null", "Time to first byte, ms (NULL when no answer)"],
+      ["total_ms", "DOUBLE", "null", "Total request time, ms (NULL when no answer)"],
+    ],
+  ),
+  status_samples: table(
+    "status_samples",
+    "status",
+    "Each provider's status page as read by one status run.",
+    ["ts", "provider"],
+    [
+      ["ts", "TIMESTAMPTZ", "not null", "When the status run read the pages (UTC)"],
+      DATE_COLUMN,
+      ["provider", "VARCHAR", "not null", "Provider id"],
+      ["status", "VARCHAR", "not null", "Overall status: operational, degraded, down or unknown"],
+      ["components_total", "BIGINT", "not null", "Components listed on the page"],
+      ["components_degraded", "BIGINT", "not null", "Components degraded"],
+      ["components_down", "BIGINT", "not null", "Components down"],
+    ],
+  ),
+} as const satisfies WarehouseTables;
+
+/** The name of a declared warehouse table. */
+export type WarehouseTableName = keyof typeof WAREHOUSE_TABLES;
