@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { get } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -146,7 +147,8 @@ export async function main(): Promise<void> {
     const table: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     for (const p of paths) {
       const res = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((ok, fail) => {
-        import("node:http").then(({ get }) =>
+        // A bad path (an invalid URL) rejects here, so the finally below still stops both servers.
+        try {
           get(apiUrl + p, { headers: { "accept-encoding": "br, gzip" } }, (r) => {
             const chunks: Buffer[] = [];
             r.on("data", (c: Buffer) => chunks.push(c));
@@ -155,8 +157,10 @@ export async function main(): Promise<void> {
               for (const [k, v] of Object.entries(r.headers)) if (typeof v === "string" && k !== "connection" && k !== "keep-alive" && k !== "date" && k !== "transfer-encoding") headers[k] = v;
               ok({ status: r.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
             });
-          }).on("error", fail),
-        );
+          }).on("error", fail);
+        } catch (err) {
+          fail(err);
+        }
       });
       table[p] = { status: res.status, headers: res.headers, body: res.body.toString("base64") };
       process.stdout.write(`${p}: ${res.status}, ${res.body.byteLength} bytes ${res.headers["content-encoding"] ?? "identity"}\n`);
