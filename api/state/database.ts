@@ -97,7 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     connectionString = embedded.url;
     where = `embedded Postgres in ${embedded.clusterDir}, ${embedded.identity}`;
   }
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its server (restart, shutdown) must not crash the process; the next query fails instead.
   pool.on("error", () => undefined);
   const stopWatching = embedded?.owned ? watchEmbedded(embedded, options.watchMs ?? 1_000, warn) : undefined;
