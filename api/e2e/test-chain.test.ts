@@ -60,10 +60,11 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
   return true;
 }
 
-/** The payments line the server printed after its listening line. */
+/** The `payments:` line of the start banner, without its label. */
 async function paymentsLine(api: SpawnedApi): Promise<string> {
   await until(() => api.stdout().includes("payments:"), 5000);
-  return api.stdout().split("\n").find((l) => l.startsWith("payments:")) ?? `(no payments line in: ${api.stdout()})`;
+  const line = api.stdout().split("\n").find((l) => l.trimStart().startsWith("payments:"));
+  return line ? line.trimStart().slice("payments:".length).trim() : `(no payments line in: ${api.stdout()})`;
 }
 
 const temps: string[] = [];
@@ -96,7 +97,7 @@ describe("npm start without payment configuration", () => {
 
   it("starts one anvil of its own and says TEST CHAIN, chain 31337, in its start line", async () => {
     const line = await paymentsLine(api);
-    expect(line).toMatch(/^payments: TEST CHAIN anvil 127\.0\.0\.1:\d+ chain 31337 — TEST MONEY, not Base: Test USDC \(tUSDC\) 0x[0-9a-fA-F]{40}, publisher 0x/);
+    expect(line).toMatch(/^TEST CHAIN anvil 127\.0\.0\.1:\d+ chain 31337 — TEST MONEY, not Base: Test USDC \(tUSDC\) 0x[0-9a-fA-F]{40}, publisher 0x/);
     const children = anvilChildren(api.child.pid!);
     expect(children).toHaveLength(1);
     anvilPid = children[0]!;
@@ -150,7 +151,7 @@ describe("npm start with PUBLIC_BASE_URL and no payment configuration", () => {
   it("runs no test chain unless PAYMENTS_TEST_CHAIN=on: payments are off and say why", { timeout: 90_000 }, async () => {
     const api = await spawnApi({ ...UNCONFIGURED, PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: await tempDir("agentfeed-test-chain-public-"), DATABASE_URL: "" });
     servers.push(api);
-    expect(await paymentsLine(api)).toMatch(/^payments: off \(PUBLIC_BASE_URL is set .* PAYMENTS_TEST_CHAIN=on\)$/);
+    expect(await paymentsLine(api)).toMatch(/^off \(PUBLIC_BASE_URL is set .* PAYMENTS_TEST_CHAIN=on; payment routes answer 503 payments_not_configured\)$/);
     expect(anvilChildren(api.child.pid!)).toEqual([]);
     const res = await fetch(`${api.base}/api/payment/info`);
     expect(res.status).toBe(503);
@@ -166,7 +167,7 @@ describe("npm start with PUBLIC_BASE_URL and no payment configuration", () => {
     try {
       const api = await spawnApi({ ...UNCONFIGURED, PUBLIC_BASE_URL: "https://feed.example", PAYMENTS_TEST_CHAIN: "on", DATABASE_URL: temp.url });
       servers.push(api);
-      expect(await paymentsLine(api)).toMatch(/^payments: TEST CHAIN anvil .* chain 31337 .*\(PAYMENTS_TEST_CHAIN=on\)$/);
+      expect(await paymentsLine(api)).toMatch(/^TEST CHAIN anvil .* chain 31337 .*\(PAYMENTS_TEST_CHAIN=on\)$/);
       const info = (await (await fetch(`${api.base}/api/payment/info`)).json()) as Record<string, any>;
       expect(info).toMatchObject({ test_mode: true, wallet: { chain_id: 31337 } });
       const [anvilPid] = anvilChildren(api.child.pid!);

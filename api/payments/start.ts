@@ -6,6 +6,7 @@
 import type { Credits, Database } from "../state/types.ts";
 import { BASE_CHAIN_ID, type PaymentConfig } from "./config.ts";
 import type { PaymentDeps } from "./deps.ts";
+import { markTestChainLedger, refuseTestCreditsOnLive } from "./ledger-guard.ts";
 import { decidePaymentMode } from "./mode.ts";
 import { setupPayments } from "./setup.ts";
 import { findAnvil } from "./test-chain/anvil.ts";
@@ -34,6 +35,7 @@ export async function startPayments(input: {
   const base = { db: input.db, credits: input.credits };
 
   if (decision.kind === "live") {
+    await refuseTestCreditsOnLive(input.db, input.db.where);
     const deps = await setupPayments({ ...base, env });
     return { deps, mode: "live", line: describeLive(deps.config), stop: async () => {} };
   }
@@ -82,6 +84,7 @@ async function onTestChain(
       MIN_CONFIRMATIONS: env.MIN_CONFIRMATIONS?.trim() || "1",
     },
   });
+  await markTestChainLedger(base.db);
   deps.config.testChain = { rpcUrl: chain.rpcUrl, fundedAccounts: chain.funded, fundedUnits: FUNDED_UNITS };
   const line =
     `TEST CHAIN anvil ${chain.rpcUrl.replace("http://", "")} chain ${TEST_CHAIN_ID} — TEST MONEY, not Base: ${TEST_TOKEN.name} (${TEST_TOKEN.symbol}) ${chain.usdc}, ` +
