@@ -82,6 +82,7 @@ afterAll(async () => {
 describe("npm start without payment configuration", () => {
   let api: SpawnedApi;
   let anvilPid = 0;
+  let dataDir = "";
 
   beforeAll(async () => {
     const snapshotsDir = await tempDir("agentfeed-test-chain-snapshots-");
@@ -91,7 +92,8 @@ describe("npm start without payment configuration", () => {
       snapshotsDir,
       replayDir: join(ROOT, "pipelines/fixtures"),
     });
-    api = await spawnApi({ ...UNCONFIGURED, SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: await tempDir("agentfeed-test-chain-state-"), DATABASE_URL: "", RATE_LIMIT_PER_MINUTE: "0" });
+    dataDir = await tempDir("agentfeed-test-chain-state-");
+    api = await spawnApi({ ...UNCONFIGURED, SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: dataDir, DATABASE_URL: "", RATE_LIMIT_PER_MINUTE: "0" });
     servers.push(api);
   }, 120_000);
 
@@ -144,6 +146,13 @@ describe("npm start without payment configuration", () => {
     expect(await api.stop()).toBe(0);
     expect(alive(anvilPid)).toBe(false);
     await expect(fetch(`http://${rpcUrl}`, { method: "POST", signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+  });
+
+  it("refuses to go live on the same state, whose tokens hold test credits", { timeout: 60_000 }, async () => {
+    const live = { BASE_RPC_URL: "http://127.0.0.1:9", PUBLISHER_WALLET: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" };
+    await expect(spawnApi({ ...UNCONFIGURED, ...live, DATA_DIR: dataDir, DATABASE_URL: "" }, { timeoutMs: 45_000 })).rejects.toThrow(
+      /api exited with 1: .*cannot start: .*TEST CHAIN \(chain 31337\).*fresh DATA_DIR or DATABASE_URL/s,
+    );
   });
 });
 
