@@ -82,12 +82,19 @@ export async function startAnvil(options: { chainId: number; bin?: string }): Pr
 
   let output = "";
   let exit: string | undefined;
-  const exited = new Promise<void>((ok) =>
+  let spawnError: Error | undefined;
+  // Settles when anvil exits, or when it never ran (a spawn error emits no exit).
+  const exited = new Promise<void>((ok) => {
     child.once("exit", (code, signal) => {
       exit = signal ? `signal ${signal}` : `code ${code}`;
       ok();
-    }),
-  );
+    });
+    child.once("error", (err) => {
+      spawnError = err;
+      exit ??= `spawn error: ${err.message}`;
+      ok();
+    });
+  });
   const stop = async () => {
     if (exit === undefined) {
       child.kill("SIGTERM");
@@ -111,13 +118,11 @@ export async function startAnvil(options: { chainId: number; bin?: string }): Pr
       };
       child.stdout.on("data", onData);
       child.stderr.on("data", onData);
-      child.once("error", (err) => {
-        clearTimeout(timer);
-        fail(new AnvilError(`cannot run ${found.path}: ${err.message}`));
-      });
       void exited.then(() => {
         clearTimeout(timer);
-        fail(new AnvilError(`anvil exited (${exit}) before listening: ${output.slice(-300).trim()}`));
+        fail(
+          new AnvilError(spawnError ? `cannot run ${found.path}: ${spawnError.message}` : `anvil exited (${exit}) before listening: ${output.slice(-300).trim()}`),
+        );
       });
     });
     // Past the banner, anvil logs every RPC call: read and drop it so the pipe never fills.
