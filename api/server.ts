@@ -19,10 +19,9 @@ import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.t
 import { setupPremium } from "./billing/setup.ts";
 import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
-import { setupPayments } from "./payments/setup.ts";
+import { startPayments, type StartedPayments } from "./payments/start.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
-import { BASE_CHAIN_ID, type PaymentConfig } from "./payments/config.ts";
 import { startBanner } from "./start-banner.ts";
 import type { Database } from "./state/types.ts";
 
@@ -84,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let premium: PremiumGateway | undefined;
   let paymentsLine = "off (state is off)";
   let stopHousekeeping: (() => void) | undefined;
+  let payments: StartedPayments | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
     try {
@@ -105,10 +105,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         if (n > 0) warn(`released ${n} stale charge hold(s)`);
       },
     });
-    const payments = await setupPayments({ db, credits, ...(state.env ? { env: state.env } : {}) });
-    paymentsLine = describePayments(payments.config);
-    setPaymentServices(payments);
-    premium = setupPremium({ db, credits, payments, onServerError });
+    try {
+      // Live network, a local test chain (started here, stopped by close) or off; see api/payments/README.md.
+      payments = await startPayments({ db, credits, ...(state.env ? { env: state.env } : {}), ...(explicitBase ? { publicBaseUrl: explicitBase } : {}) });
+    } catch (cause) {
+      store.close();
+      stopHousekeeping();
+      await db.close();
+      throw new Error(`cannot start payments: ${(cause as Error).message}`, { cause });
+    }
+    paymentsLine = payments.line;
+    setPaymentServices(payments.deps);
+    premium = setupPremium({ db, credits, payments: payments.deps, onServerError });
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
@@ -157,6 +165,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     store.close();
     stopHousekeeping?.();
     setPaymentServices(undefined);
+    await payments?.stop();
     await db?.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
   }
@@ -184,25 +193,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (db) {
         stopHousekeeping?.();
         setPaymentServices(undefined);
+        await payments?.stop();
         await db.close();
       }
     },
   };
-}
-
-/** The payments line of the start banner. */
-function describePayments(config: PaymentConfig): string {
-  if (!config.rpcUrl || !config.publisherWallet) {
-    return "off: BASE_RPC_URL and PUBLISHER_WALLET are not both set (payment routes answer 503 payments_not_configured)";
-  }
-  const network = config.chainId === BASE_CHAIN_ID ? "Base mainnet (chain 8453), REAL USDC" : `chain ${config.chainId}`;
-  let rpcHost = "the configured RPC";
-  try {
-    rpcHost = new URL(config.rpcUrl).host;
-  } catch {
-    // loadPaymentConfig already checked the URL
-  }
-  return `live on ${network}, paid to ${config.publisherWallet}, token ${config.usdcAddress}, RPC ${rpcHost}`;
 }
 
 /**

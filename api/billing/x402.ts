@@ -6,6 +6,8 @@
 import type { PaymentConfig } from "../payments/config.ts";
 import { MIN_AMOUNT_UNITS } from "../payments/pricing.ts";
 import { unitsToUsd, unitsToUsdNumber } from "../payments/units.ts";
+import { TEST_CHAIN_WARNING } from "../payments/network.ts";
+import { TEST_TOKEN } from "../payments/test-chain/start.ts";
 
 /** USDC base units per credit at the base rate (1 credit = USD 0.02). */
 export const UNITS_PER_CREDIT = 20_000n;
@@ -21,12 +23,14 @@ export interface PaymentTerms {
   asset: string;
   /** Publisher wallet. */
   payTo: string;
+  /** True on the server's local test chain (test money): every 402 then says so. */
+  testChain?: boolean;
 }
 
 /** Payment terms from the payments configuration (null unless PUBLISHER_WALLET and BASE_RPC_URL are set). */
 export function paymentTermsFrom(config: PaymentConfig): PaymentTerms | null {
   if (!config.configured || !config.publisherWallet) return null;
-  return { chainId: config.chainId, asset: config.usdcAddress, payTo: config.publisherWallet };
+  return { chainId: config.chainId, asset: config.usdcAddress, payTo: config.publisherWallet, ...(config.testChain ? { testChain: true } : {}) };
 }
 
 /** EIP-712 domain name of the USDC contract: "USDC" on Base Sepolia, "USD Coin" on Base mainnet and others. */
@@ -72,10 +76,11 @@ export function paymentChallenge(input: ChallengeInput): { body: Record<string, 
   const { terms, cost, baseUrl } = input;
   const amount = (BigInt(cost) * UNITS_PER_CREDIT).toString();
   const usd = unitsToUsd(BigInt(cost) * UNITS_PER_CREDIT);
+  const test = terms?.testChain === true;
   const required: PaymentRequired = {
     x402Version: 2,
     error: terms
-      ? `payment required: send Authorization: Bearer <token>, or pay and retry with ${X402_HEADERS.tx} and ${X402_HEADERS.quote}`
+      ? `${test ? `${TEST_CHAIN_WARNING} ` : ""}payment required: send Authorization: Bearer <token>, or pay and retry with ${X402_HEADERS.tx} and ${X402_HEADERS.quote}`
       : "payment required: payments are not available on this instance; use a bearer token issued by its operator",
     resource: { url: input.resourceUrl, description: input.summary, mimeType: "application/json" },
     accepts: terms
@@ -87,7 +92,7 @@ export function paymentChallenge(input: ChallengeInput): { body: Record<string, 
             asset: terms.asset,
             payTo: terms.payTo,
             maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
-            extra: { name: usdcDomainName(terms.chainId), version: "2" },
+            extra: { name: test ? TEST_TOKEN.name : usdcDomainName(terms.chainId), version: "2" },
           },
         ]
       : [],
@@ -111,7 +116,7 @@ export function paymentChallenge(input: ChallengeInput): { body: Record<string, 
           {
             step: 2,
             action: "transfer",
-            detail: `send the quoted USDC (${terms.asset}) on chain eip155:${terms.chainId} from sender_wallet to ${terms.payTo}; check the wallet against /api/payment/info and refuse to pay if they differ`,
+            detail: `send the quoted ${test ? `${TEST_TOKEN.name} (${TEST_TOKEN.symbol}, TEST MONEY, ${terms.asset}) on the local test chain eip155:${terms.chainId}, not Base,` : `USDC (${terms.asset}) on chain eip155:${terms.chainId}`} from sender_wallet to ${terms.payTo}; check the wallet against /api/payment/info and refuse to pay if they differ`,
           },
           {
             step: 3,
@@ -134,6 +139,7 @@ export function paymentChallenge(input: ChallengeInput): { body: Record<string, 
   const body = {
     ok: false,
     error: "payment_required",
+    ...(test ? { test_mode: true } : {}),
     message: `${input.why}; this call costs ${cost} credit${cost === 1 ? "" : "s"}. ${required.error}`,
     x402Version: required.x402Version,
     resource: required.resource,

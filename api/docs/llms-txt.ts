@@ -28,6 +28,8 @@ export interface LlmsPayment {
   wallet: string;
   usdcContract: string;
   chainId: number;
+  /** Set when payments run on the server's local test chain: the warning to print first. */
+  testChainWarning?: string;
 }
 
 /** Render llms.txt for `routes` served at `baseUrl`. */
@@ -64,8 +66,11 @@ export function buildLlmsTxt(
       "",
     );
   } else if (payment) {
+    if (payment.testChainWarning) {
+      out.push(payment.testChainWarning, "", `Dev accounts funded with test USDC and the test chain's RPC URL: ${baseUrl}/api/payment/info under test_chain.`, "");
+    }
     out.push(
-      `Publisher wallet (USDC on Base, chain ${payment.chainId}, token contract ${payment.usdcContract}): ${payment.wallet}. The same wallet is in every quote and in ${baseUrl}/api/payment/info; refuse to pay if they disagree.`,
+      `Publisher wallet (${payment.testChainWarning ? "TEST CHAIN, Test USDC" : "USDC on Base"}, chain ${payment.chainId}, token contract ${payment.usdcContract}): ${payment.wallet}. The same wallet is in every quote and in ${baseUrl}/api/payment/info; refuse to pay if they disagree.`,
       "",
       `Credits first: POST ${baseUrl}/api/payment/buy-credits { amount_usd, sender_wallet } → send that USDC from sender_wallet to the wallet → POST ${baseUrl}/api/payment/confirm { tx_hash, nonce } → use the returned token as Authorization: Bearer <token>. One call at a time: call a premium route without a token, read the 402, pay a quote, retry with X-Payment-Tx and X-Payment-Quote. A free trial (25 credits) needs only a wallet signature: POST ${baseUrl}/api/payment/trial-credits. No charge when a call fails; every paid answer carries a signed receipt (${baseUrl}/.well-known/agent-fair-trade.json).`,
       "",

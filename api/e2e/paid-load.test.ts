@@ -31,6 +31,8 @@ async function startApi(state: StateEnv = { DATABASE_URL: temp.url }): Promise<S
     SNAPSHOTS_DIR: snapshotsDir,
     ...state,
     RATE_LIMIT_PER_MINUTE: "0",
+    // Bearer tokens only: no local test chain (an anvil per process) for a test of the billing path.
+    PAYMENTS_TEST_CHAIN: "off",
     // A load test is the runaway loop the breakers exist to stop: lift them here.
     BREAKER_IDENTICAL_MAX: "100000",
     BREAKER_BURN_MAX: "100000",

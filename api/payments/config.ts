@@ -57,6 +57,17 @@ export interface PaymentConfig {
   requireWalletProof: boolean;
   /** Path of a replacement sanctions list; the bundled list when undefined. */
   sanctionsList: string | undefined;
+  /** Set when payments run on the local test chain (test money), never on a live network. */
+  testChain?: TestChainDetails;
+}
+
+/** The local test chain payments run on (see test-chain/start.ts). */
+export interface TestChainDetails {
+  rpcUrl: string;
+  /** Dev accounts of the anvil mnemonic that hold test USDC. */
+  fundedAccounts: `0x${string}`[];
+  /** Test USDC each funded account got at start, in base units. */
+  fundedUnits: bigint;
 }
 
 /** A payment setting has a value that cannot be used. */

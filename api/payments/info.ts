@@ -4,14 +4,40 @@ import { CONFIRM_GRACE_SECONDS } from "./confirm.ts";
 import { BASE_RATE, bundleTable, FIRST_PAYMENT_BONUS } from "./pricing.ts";
 import { PROOF_STATEMENT, PROOF_WINDOW_SECONDS } from "./proof.ts";
 import { QUOTE_TTL_SECONDS } from "./quotes.ts";
+import { currencyOnNetwork, networkLabel, TEST_CHAIN_WARNING } from "./network.ts";
+import { DEV_MNEMONIC, TEST_TOKEN } from "./test-chain/start.ts";
+import { unitsToUsd } from "./units.ts";
 import { TRIAL_CREDITS, TRIAL_DAYS } from "./trial.ts";
 import { TRIAL_STATEMENT, TRIAL_WINDOW_SECONDS } from "./trial-message.ts";
 
+/** What /api/payment/info adds on the local test chain: the warning, the RPC endpoint and the funded dev accounts. */
+function testChainBlock(config: PaymentConfig) {
+  const chain = config.testChain;
+  if (!chain) return {};
+  return {
+    test_chain: {
+      warning: TEST_CHAIN_WARNING,
+      chain_id: config.chainId,
+      rpc_url: chain.rpcUrl,
+      token: { name: TEST_TOKEN.name, symbol: TEST_TOKEN.symbol, decimals: TEST_TOKEN.decimals, contract: config.usdcAddress },
+      funded_accounts: chain.fundedAccounts,
+      funded_amount: `${unitsToUsd(chain.fundedUnits)} ${TEST_TOKEN.symbol} each`,
+      funded_accounts_how:
+        `anvil's public development accounts 1–${chain.fundedAccounts.length} of the mnemonic "${DEV_MNEMONIC}" (their keys are public knowledge); import one into a wallet pointed at rpc_url, or run \`npm run try:premium -- --buy\`.`,
+      ephemeral:
+        "The chain lives in memory and starts empty, with a new token, at every server start; credits and tokens already granted survive in the database, but transactions of an earlier run cannot be confirmed again.",
+    },
+  };
+}
+
 /** Build the payment info body for a configured server. */
 export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${string}` }, baseUrl: string) {
+  const paid = currencyOnNetwork(config);
   return {
     ok: true as const,
-    wallet: { address: config.publisherWallet, currency: "USDC" as const, network: "base" as const, contract: config.usdcAddress, chain_id: config.chainId },
+    test_mode: config.testChain !== undefined,
+    ...testChainBlock(config),
+    wallet: { address: config.publisherWallet, currency: "USDC" as const, network: networkLabel(config), contract: config.usdcAddress, chain_id: config.chainId },
     pricing: {
       base_rate: BASE_RATE,
       volume_bundles: bundleTable(),
@@ -24,14 +50,14 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
       with_quote: [
         `POST ${baseUrl}/api/payment/buy-credits with {"amount_usd": 5, "sender_wallet": "<your wallet>"} (optionally "signature" and "proof_message", see verification.wallet_proof); keep the returned memo.`,
         `Check that the quote's wallet equals wallet.address here and in ${baseUrl}/llms.txt; refuse to pay if they differ.`,
-        `Send amount_usd USDC on Base (contract ${config.usdcAddress}) from sender_wallet to ${config.publisherWallet} within ${QUOTE_TTL_SECONDS} s.`,
+        `Send amount_usd ${paid} (contract ${config.usdcAddress}) from sender_wallet to ${config.publisherWallet} within ${QUOTE_TTL_SECONDS} s.`,
         `POST ${baseUrl}/api/payment/confirm with {"tx_hash": "<hash>", "nonce": "<memo>"}; add "Authorization: Bearer <token>" to top up an existing token. Retry on 409 tx_pending or insufficient_confirmations.`,
         `Use the returned token as "Authorization: Bearer <token>"; GET ${baseUrl}/api/payment/balance shows its credits.`,
       ],
       x402_fallback: [
         "GET a premium path without a credential; the 402 answer carries payment instructions.",
         `POST ${baseUrl}/api/payment/buy-credits to bind a quote to your wallet; keep the memo.`,
-        `Send the quoted USDC on Base from sender_wallet to ${config.publisherWallet}.`,
+        `Send the quoted ${paid} from sender_wallet to ${config.publisherWallet}.`,
         "Retry the premium call with headers X-Payment-Tx: <tx hash> and X-Payment-Quote: <memo>; the answer carries the data and a new token in X-Payment-Token.",
       ],
     },

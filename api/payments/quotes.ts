@@ -10,6 +10,7 @@ import { MAX_AMOUNT_UNITS, MIN_AMOUNT_UNITS, quoteCredits } from "./pricing.ts";
 import { verifyQuoteProof } from "./proof.ts";
 import { AmountError, numberToUnits, unitsToUsd, unitsToUsdNumber } from "./units.ts";
 import { parseWallet } from "./wallet.ts";
+import { currencyOnNetwork, networkLabel, NETWORK_LABELS } from "./network.ts";
 
 /** Quote lifetime. */
 export const QUOTE_TTL_SECONDS = 1800;
@@ -23,7 +24,7 @@ export interface Quote {
   amount_usd: number;
   credits: number;
   currency: "USDC";
-  network: "base";
+  network: (typeof NETWORK_LABELS)[number];
   contract: string;
   expires_at: string;
   ttl_seconds: number;
@@ -94,12 +95,12 @@ export async function createQuote(
     amount_usd: unitsToUsdNumber(units),
     credits,
     currency: "USDC",
-    network: "base",
+    network: networkLabel(deps.config),
     contract: deps.config.usdcAddress,
     expires_at: expires.toISOString(),
     ttl_seconds: QUOTE_TTL_SECONDS,
     next_step:
-      `Send ${unitsToUsd(units)} USDC on Base (contract ${deps.config.usdcAddress}) from ${sender.checksummed} to ${publisher}, ` +
+      `Send ${unitsToUsd(units)} ${currencyOnNetwork(deps.config)} (contract ${deps.config.usdcAddress}) from ${sender.checksummed} to ${publisher}, ` +
       `then POST /api/payment/confirm with {"tx_hash": "<transaction hash>", "nonce": "${nonce}"} before ${expires.toISOString()}.`,
     proven: proofSignature !== null,
   };

@@ -4,6 +4,7 @@ import { paymentServices } from "../services.ts";
 import { defineRoute } from "../registry/define.ts";
 import { API_VERSION, buildOpenApi } from "../docs/openapi.ts";
 import { buildLlmsTxt } from "../docs/llms-txt.ts";
+import { TEST_CHAIN_WARNING } from "../payments/network.ts";
 import { describeEndpoints } from "../docs/endpoints.ts";
 import { UNBILLED_NOTE } from "../billing/unbilled.ts";
 
@@ -138,5 +139,10 @@ export const metaRoutes = [
 function llmsPayment() {
   const config = paymentServices()?.config;
   if (!config?.configured || !config.publisherWallet) return null;
-  return { wallet: config.publisherWallet, usdcContract: config.usdcAddress, chainId: config.chainId };
+  return {
+    wallet: config.publisherWallet,
+    usdcContract: config.usdcAddress,
+    chainId: config.chainId,
+    ...(config.testChain ? { testChainWarning: TEST_CHAIN_WARNING } : {}),
+  };
 }

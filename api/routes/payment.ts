@@ -11,6 +11,7 @@ import { bearerOf, tokenBalance } from "../payments/balance.ts";
 import { confirmPayment } from "../payments/confirm.ts";
 import { requireConfigured, nowOf, type PaymentDeps } from "../payments/deps.ts";
 import { paymentInfo } from "../payments/info.ts";
+import { NETWORK_LABELS } from "../payments/network.ts";
 import { createQuote } from "../payments/quotes.ts";
 import { grantTrial } from "../payments/trial.ts";
 import { defineRoute } from "../registry/define.ts";
@@ -43,7 +44,7 @@ const QuoteResponse = z.object({
   amount_usd: z.number(),
   credits: z.number().int(),
   currency: z.literal("USDC"),
-  network: z.literal("base"),
+  network: z.enum(NETWORK_LABELS),
   contract: z.string(),
   expires_at: z.string(),
   ttl_seconds: z.number().int(),
@@ -83,7 +84,13 @@ const BalanceResponse = z.object({
 
 const InfoResponse = z.object({
   ok: z.literal(true),
-  wallet: z.object({ address: z.string(), currency: z.literal("USDC"), network: z.literal("base"), contract: z.string() }).loose(),
+  test_mode: z.boolean().meta({ description: "true when payments run on the server's local test chain (chain id 31337, test money), never Base" }),
+  test_chain: z
+    .object({ warning: z.string(), chain_id: z.number().int(), rpc_url: z.string(), funded_accounts: z.array(z.string()) })
+    .loose()
+    .optional()
+    .meta({ description: "Present only in test mode: the local chain's RPC URL, its test USDC and the dev accounts funded with it." }),
+  wallet: z.object({ address: z.string(), currency: z.literal("USDC"), network: z.enum(NETWORK_LABELS), contract: z.string() }).loose(),
   pricing: z.object({ base_rate: z.number(), volume_bundles: z.array(z.object({ usd: z.number(), credits: z.number(), discount_pct: z.number() })) }).loose(),
   flow: z.object({ with_quote: z.array(z.string()), x402_fallback: z.array(z.string()) }),
   verification: z.object({ min_confirmations: z.number(), amount_tolerance_usd: z.number(), quote_ttl_seconds: z.number() }).loose(),
@@ -102,7 +109,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Where and how to pay: publisher wallet, USDC contract, credit bundles, both payment flows, verification rules, trial message format.",
       description:
-        "Amounts are USDC on Base. wallet.contract is the only accepted token contract. verification lists every rule confirm checks; trial.statement is the fixed first line of the trial message. 503 payments_not_configured when the server has no PUBLISHER_WALLET or BASE_RPC_URL.",
+        "Amounts are USDC on Base. wallet.contract is the only accepted token contract. verification lists every rule confirm checks; trial.statement is the fixed first line of the trial message. On a server running its local test chain (no payment configuration, see PAYMENTS_TEST_CHAIN) test_mode is true, wallet.network and test_chain say TEST MONEY, and the chain id is 31337, never Base's 8453. 503 payments_not_configured when payments are off.",
       response: InfoResponse,
       handle: (ctx) => paymentInfo(requireConfigured(get()).config, ctx.baseUrl),
     }),

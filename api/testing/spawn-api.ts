@@ -15,6 +15,8 @@ export interface SpawnedApi {
   child: ChildProcess;
   /** The line it printed when it started listening. */
   firstLine: string;
+  /** Everything it printed on stdout so far. */
+  stdout(): string;
   /** SIGTERM, then wait for the exit; resolves to the exit code (null when it was already gone). */
   stop(): Promise<number | null>;
 }
@@ -27,8 +29,8 @@ export async function spawnApi(env: Record<string, string>, options: { timeoutMs
     env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let out = "";
   const firstLine = await new Promise<string>((ok, fail) => {
-    let out = "";
     let err = "";
     const timer = setTimeout(() => fail(new Error(`api did not start in ${options.timeoutMs ?? 60_000} ms: ${err}`)), options.timeoutMs ?? 60_000);
     child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
@@ -49,6 +51,7 @@ export async function spawnApi(env: Record<string, string>, options: { timeoutMs
     port,
     child,
     firstLine,
+    stdout: () => out,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));

@@ -1,4 +1,7 @@
-/** Compile TestUSDC.sol with solc (standard JSON input) once per process. */
+/**
+ * Compile test-chain/TestUSDC.sol with solc (standard JSON input) once per process. `npm start` never needs
+ * solc: it deploys the committed artifact (test-chain/test-usdc-artifact.ts), which a test keeps equal to this.
+ */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -21,7 +24,7 @@ let cached: CompiledContract | undefined;
 export function compileTestUsdc(): CompiledContract {
   if (cached) return cached;
   const solc = createRequire(import.meta.url)("solc") as { compile(input: string): string };
-  const source = readFileSync(fileURLToPath(new URL("./TestUSDC.sol", import.meta.url)), "utf8");
+  const source = readFileSync(fileURLToPath(new URL("../test-chain/TestUSDC.sol", import.meta.url)), "utf8");
   const input = {
     language: "Solidity",
     sources: { "TestUSDC.sol": { content: source } },
