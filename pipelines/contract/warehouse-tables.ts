@@ -74,6 +74,13 @@ export const WAREHOUSE_TABLES = {
       ["output_per_1m", "DOUBLE", "null", "Output price, USD per 1M tokens"],
       ["context_window", "BIGINT", "null", "Context window in tokens"],
       ["source", "VARCHAR", "not null", "Who states the price: curated (our catalog) or aggregator"],
+      ["source_url", "VARCHAR", "null", "Where the price was read: the provider's pricing page (curated) or the aggregator's model list"],
+      [
+        "observed_at",
+        "TIMESTAMPTZ",
+        "null",
+        "When the source stated the price: the catalog's check date at 00:00 UTC (curated), the capture time of the run (aggregator); NULL in rows written before this column existed",
+      ],
     ],
   ),
   aggregator_models_daily: table(

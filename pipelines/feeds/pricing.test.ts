@@ -136,6 +136,8 @@ describe("pricingFeed.run()", () => {
       output_per_1m: 8,
       context_window: 200000,
       source: "aggregator",
+      source_url: "https://openrouter.ai/api/v1/models",
+      observed_at: ctx.now.toISOString(),
     });
     const keys = batch!.rows.map((r) => `${r.date}|${r.model_id}|${r.source}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -168,7 +170,17 @@ describe("pricingFeed.run()", () => {
 
   it("modelPriceRows() skips aggregator rows without numbers", () => {
     const snap = buildPricingSnapshot(providers, models, [row({ inputPer1M: null })]);
-    const batch = modelPriceRows(snap, "2025-06-15");
+    const batch = modelPriceRows(snap, "2025-06-15", "2025-06-15T10:00:00.000Z");
     expect(batch.rows.filter((r) => r.source === "aggregator")).toHaveLength(0);
+  });
+
+  it("modelPriceRows() names each price's source and when it was observed", () => {
+    const snap = buildPricingSnapshot(providers, models, [row({})]);
+    const batch = modelPriceRows(snap, "2025-06-15", "2025-06-15T10:00:00.000Z");
+    const provider = snap.providers.find((p) => p.models.some((m) => m.priceCheck?.aggregatorInput != null))!;
+    const model = provider.models.find((m) => m.priceCheck?.aggregatorInput != null)!;
+    const rows = batch.rows.filter((r) => r.model_id === model.id);
+    expect(rows.find((r) => r.source === "curated")).toMatchObject({ source_url: provider.pricingSource, observed_at: `${provider.checked}T00:00:00.000Z` });
+    expect(rows.find((r) => r.source === "aggregator")).toMatchObject({ source_url: "https://openrouter.ai/api/v1/models", observed_at: "2025-06-15T10:00:00.000Z" });
   });
 });

@@ -146,8 +146,11 @@ export function buildPricingSnapshot(
   return { lastUpdated, providers: groups.filter((g) => g.models.length > 0) };
 }
 
-/** Warehouse rows of table `model_prices` for one run date: every curated price, plus each priced aggregator match. */
-export function modelPriceRows(snapshot: PricingSnapshot, date: string): WarehouseBatch {
+/**
+ * Warehouse rows of table `model_prices` for one run date: every curated price (observed on its provider's
+ * check date), plus each priced aggregator match (observed at `capturedAt`, the run's time).
+ */
+export function modelPriceRows(snapshot: PricingSnapshot, date: string, capturedAt: string): WarehouseBatch {
   const rows: WarehouseBatch["rows"] = [];
   for (const p of snapshot.providers) {
     for (const m of p.models) {
@@ -159,6 +162,8 @@ export function modelPriceRows(snapshot: PricingSnapshot, date: string): Warehou
         output_per_1m: m.outputCostPer1M,
         context_window: m.contextWindow,
         source: "curated",
+        source_url: p.pricingSource,
+        observed_at: `${p.checked}T00:00:00.000Z`,
       });
       const check = m.priceCheck;
       if (check && check.aggregatorInput !== null && check.aggregatorOutput !== null) {
@@ -170,6 +175,8 @@ export function modelPriceRows(snapshot: PricingSnapshot, date: string): Warehou
           output_per_1m: check.aggregatorOutput,
           context_window: check.aggregatorContextWindow,
           source: "aggregator",
+          source_url: OPENROUTER_MODELS_URL,
+          observed_at: capturedAt,
         });
       }
     }
@@ -209,7 +216,7 @@ export const pricingFeed: Feed<PricingSnapshot> = {
   slaSeconds: 7200,
   schema: PricingSnapshotSchema,
   urls: () => [OPENROUTER_MODELS_URL],
-  historyRows: (data, at) => [modelPriceRows(data, at.date)],
+  historyRows: (data, at) => [modelPriceRows(data, at.date, at.observedAt)],
   async run(ctx: FeedContext): Promise<FeedOutput<PricingSnapshot>> {
     const aggregator = await readAggregator(ctx);
     const data = buildPricingSnapshot(catalogProviders, catalogModels, aggregator.rows);
@@ -230,7 +237,7 @@ export const pricingFeed: Feed<PricingSnapshot> = {
       data,
       rows: all.length,
       sources: [{ id: "curated", ok: true, rows: all.length }, aggregator.health],
-      warehouse: [modelPriceRows(data, ctx.now.toISOString().slice(0, 10))],
+      warehouse: [modelPriceRows(data, ctx.now.toISOString().slice(0, 10), ctx.now.toISOString())],
     };
   },
 };

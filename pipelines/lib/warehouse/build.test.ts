@@ -17,6 +17,7 @@ describe("buildWarehouseDb()", () => {
 
   const price = (date: string, model_id: string, input: number | string, output: number | null = null) => ({
     date, provider: "p", model_id, input_per_1m: input, output_per_1m: output, context_window: null, source: "curated",
+    source_url: "https://example.test/pricing", observed_at: "2026-02-01T00:00:00Z",
   });
   const priceKey = ["date", "model_id", "source"];
 
@@ -45,11 +46,12 @@ describe("buildWarehouseDb()", () => {
     expect(result.path).toBe(join(dir, "warehouse.duckdb"));
     expect(result.undeclared).toEqual(["stray_folder"]);
     expect(result.tables.filter((t) => t.rows > 0)).toEqual([
+      { name: "model_price_history", rows: 3 },
       { name: "model_prices", rows: 3 },
       { name: "snapshot_manifest", rows: 1 },
       { name: "status_samples", rows: 1 },
     ]);
-    expect(result.tables.map((t) => t.name).sort()).toEqual([...Object.keys(WAREHOUSE_TABLES), "snapshot_manifest"].sort());
+    expect(result.tables.map((t) => t.name).sort()).toEqual([...Object.keys(WAREHOUSE_TABLES), "model_price_history", "snapshot_manifest"].sort());
 
     const instance = await DuckDBInstance.create(result.path, { access_mode: "READ_ONLY" });
     const conn = await instance.connect();
@@ -69,6 +71,29 @@ describe("buildWarehouseDb()", () => {
       instance.closeSync();
     }
     expect((await readdir(dir)).filter((f) => f.includes(".tmp") || f.startsWith("."))).toEqual([]);
+  });
+
+  it("buildWarehouseDb() derives model_price_history: a price change opens a new effective-dated row", async () => {
+    const day = (date: string, input: number) => writeWarehouse(dir, date, [{ table: "model_prices", key: priceKey, rows: [price(date, "m", input)] }]);
+    await day("2026-03-01", 1);
+    await day("2026-03-02", 1);
+    await day("2026-03-03", 2);
+    await day("2026-03-05", 2);
+    const result = await buildWarehouseDb(dir);
+    const instance = await DuckDBInstance.create(result.path, { access_mode: "READ_ONLY" });
+    const conn = await instance.connect();
+    try {
+      const rows = await conn.runAndReadAll(
+        "SELECT input_per_1m, CAST(valid_from AS VARCHAR) AS f, CAST(valid_to AS VARCHAR) AS t, CAST(last_seen AS VARCHAR) AS l FROM model_price_history ORDER BY valid_from",
+      );
+      expect(rows.getRowObjectsJson()).toEqual([
+        { input_per_1m: 1, f: "2026-03-01", t: "2026-03-03", l: "2026-03-02" },
+        { input_per_1m: 2, f: "2026-03-03", t: null, l: "2026-03-05" },
+      ]);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
   });
 
   it("buildWarehouseDb() replaces an existing database with a fresh one", async () => {

@@ -32,6 +32,31 @@ export interface BuildOptions {
   tables?: WarehouseTables;
 }
 
+/**
+ * `model_price_history`: effective-dated prices from the daily `model_prices` rows. Per model and source, a
+ * row opens on the first day and on every day the price or context window differs from the day before;
+ * `valid_to` is the day the next row opens (NULL for the current one).
+ */
+export const MODEL_PRICE_HISTORY_SQL = `CREATE TABLE model_price_history AS
+WITH days AS (
+  SELECT *,
+    (lag(date) OVER w IS NULL
+      OR lag(input_per_1m) OVER w IS DISTINCT FROM input_per_1m
+      OR lag(output_per_1m) OVER w IS DISTINCT FROM output_per_1m
+      OR lag(context_window) OVER w IS DISTINCT FROM context_window)::INTEGER AS opens
+  FROM model_prices WINDOW w AS (PARTITION BY model_id, source ORDER BY date)
+), runs AS (
+  SELECT *, sum(opens) OVER (PARTITION BY model_id, source ORDER BY date) AS run FROM days
+)
+SELECT model_id, source, arg_max(provider, date) AS provider, arg_max(source_url, date) AS source_url,
+  input_per_1m, output_per_1m, context_window,
+  min(date) AS valid_from,
+  lead(min(date)) OVER (PARTITION BY model_id, source ORDER BY min(date)) AS valid_to,
+  max(date) AS last_seen, min(observed_at) AS first_observed_at, max(observed_at) AS last_observed_at
+FROM runs
+GROUP BY model_id, source, run, input_per_1m, output_per_1m, context_window
+ORDER BY model_id, source, valid_from`;
+
 /** Rebuild `<dir>/warehouse.duckdb` from scratch; returns every table and its row count. */
 export async function buildWarehouseDb(dir: string, options: BuildOptions = {}): Promise<BuildResult> {
   const declared = options.tables ?? WAREHOUSE_TABLES;
@@ -53,6 +78,7 @@ export async function buildWarehouseDb(dir: string, options: BuildOptions = {}):
       await conn.run(`INSERT INTO ${name} BY NAME SELECT * FROM read_parquet(${pathLiteral(glob)}, union_by_name = true)`);
     }
     undeclared.push(...present.filter((t) => !Object.hasOwn(declared, t)));
+    if (Object.hasOwn(declared, "model_prices")) await conn.run(MODEL_PRICE_HISTORY_SQL);
     await conn.run(`CREATE TABLE snapshot_manifest (
       "type" VARCHAR PRIMARY KEY, "date" DATE, last_success TIMESTAMPTZ, last_attempt TIMESTAMPTZ,
       last_changed TIMESTAMPTZ, last_error VARCHAR, "rows" BIGINT, provenance VARCHAR, sla_seconds BIGINT,
