@@ -77,9 +77,8 @@ export async function gitHistory(dir: string): Promise<HistorySource | undefined
     kind: "git",
     days,
     async readFiles(day, paths) {
-      const names = await tree(day.commit!);
-      const present = paths.filter((p) => names.has(p));
-      const blobs = await catFiles(top, present.map((p) => `${day.commit}:${prefix}${p}`));
+      // cat-file answers "missing" for a path the commit does not hold, so no tree listing is needed here.
+      const blobs = await catFiles(top, paths.map((p) => `${day.commit}:${prefix}${p}`));
       return new Map(paths.map((p) => [p, blobs.get(`${day.commit}:${prefix}${p}`)]));
     },
     async hasDated(day, type) {

@@ -56,6 +56,8 @@ describe("writeWarehouse()", () => {
       { c: "output_per_1m", t: "DOUBLE" },
       { c: "context_window", t: "BIGINT" },
       { c: "source", t: "VARCHAR" },
+      { c: "source_url", t: "VARCHAR" },
+      { c: "observed_at", t: "TIMESTAMP WITH TIME ZONE" },
     ]);
   });
 

@@ -259,11 +259,13 @@ async function mergeDayFiles(
   const dates = [...new Set(days.map((d) => d.date))].sort();
   const paths = new Map(dates.map((d) => [d, join(folder, `${d}.parquet`)]));
   const existing = dates.filter((d) => existsSync(paths.get(d)!));
-  const typed = await folderHasDeclaredTypes(conn, folder, table);
+  let typed = true;
   if (existing.length > 0) {
     const list = `[${existing.map((d) => pathLiteral(paths.get(d)!)).join(", ")}]`;
-    const described = await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${list}, union_by_name = true)`);
-    const present = new Set(described.getRowObjects().map((r) => String(r.column_name)));
+    const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${list}, union_by_name = true)`)).getRowObjects();
+    // Read together, the day files show the declared columns and types only when each of them has them.
+    typed = described.length === table.columns.length && table.columns.every((c, i) => described[i]?.column_name === c.name && described[i]?.column_type === describedType(c));
+    const present = new Set(described.map((r) => String(r.column_name)));
     const extra = [...present].filter((n) => !table.columns.some((c) => c.name === n));
     if (extra.length > 0) throw new Error(`writeWarehouse: day files of table ${table.name} have column(s) ${extra.join(", ")} that the table does not declare`);
     const select = table.columns.map((c) => (present.has(c.name) ? `CAST(${ident(c.name)} AS ${c.type})` : `CAST(NULL AS ${c.type})`) + ` AS ${ident(c.name)}`);
