@@ -104,8 +104,8 @@ export function responsesOf(route: AnyRoute, opts: ResponseOptions): ZodOpenApiO
     responses["415"] = errorResponse("The request body is not application/json.");
   }
   for (const [status, when] of Object.entries(route.errors ?? {})) {
-    const previous = responses[status as "400"] as { description?: string } | undefined;
-    responses[status as "400"] = errorResponse(previous?.description ? `${previous.description} ${when}` : when);
+    const previous = responses[status as "400"] as { description?: string; headers?: Record<string, Header> } | undefined;
+    responses[status as "400"] = errorResponse(previous?.description ? `${previous.description} ${when}` : when, previous?.headers);
   }
   responses["429"] = limited
     ? errorResponse("rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows.", { ...RATE_HEADERS, "Retry-After": seconds("Seconds until a request is allowed again.", true) })

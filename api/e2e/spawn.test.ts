@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardFixture } from "./helpers.ts";
 import type { SnapshotFixture } from "./snapshot-fixture.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 
 let fx: SnapshotFixture;
