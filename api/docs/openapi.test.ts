@@ -70,5 +70,7 @@ describe("buildOpenApi()", () => {
     expect(doc.components.schemas.Error.additionalProperties).toEqual({});
     expect(doc.components.schemas.Error.required).toEqual(["ok", "error", "message"]);
     expect(doc.components.schemas.Billing.additionalProperties).toBe(false);
+    expect(Object.keys(doc.components.responses)).toEqual(["NotFound", "MethodNotAllowed"]);
+    expect(doc.components.responses.MethodNotAllowed.headers).toHaveProperty("Allow");
   });
 });

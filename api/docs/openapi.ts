@@ -10,7 +10,9 @@ import { IDEMPOTENCY_KEY_MAX } from "../billing/idempotency.ts";
 import { openApiPath } from "./endpoints.ts";
 import { responsesOf, securityOf, SECURITY_SCHEMES, type ResponseOptions } from "./openapi-responses.ts";
 
-export { ErrorSchema } from "./openapi-schemas.ts";
+import { ErrorSchema } from "./openapi-schemas.ts";
+
+export { ErrorSchema };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRoute = RouteDef<any, any, any>;
@@ -18,6 +20,10 @@ type AnyRoute = RouteDef<any, any, any>;
 /** Added to the document's description under PREMIUM_BILLING=off. */
 const PREMIUM_BILLING_OFF =
   " Premium billing is off on this instance (PREMIUM_BILLING=off): premium routes are served without a token, without charge and without receipts; their answers carry no billing or receipt.";
+
+/** Added to the document's description when premium billing is on (the default). */
+const PREMIUM_BILLING_ON =
+  " Premium routes (/api/premium/*) need Authorization: Bearer <token> or an x402 retry (X-Payment-Tx + X-Payment-Quote); without one they answer 402 with payment instructions, and every paid answer carries billing and a signed receipt.";
 
 /** Interface version declared in the document and in /api/meta. */
 export const API_VERSION = "1.0.0";
@@ -56,6 +62,16 @@ function operation(route: AnyRoute, opts: ResponseOptions): ZodOpenApiOperationO
   return op;
 }
 
+/** Answers that belong to no operation (app.ts): an unknown path, a method its path does not serve. */
+const OUTSIDE_OPERATIONS = {
+  NotFound: { description: "not_found: no route has this path (see /api/meta).", content: { "application/json": { schema: ErrorSchema } } },
+  MethodNotAllowed: {
+    description: "method_not_allowed: the path exists but not for this method; the Allow header lists the methods it serves.",
+    headers: { Allow: { description: "Methods the path serves.", schema: { type: "string" as const } } },
+    content: { "application/json": { schema: ErrorSchema } },
+  },
+};
+
 /** Request headers a premium call may send besides its credential. */
 const PremiumHeaders = z.object({
   "Idempotency-Key": z
@@ -86,11 +102,12 @@ export function buildOpenApi(routes: readonly AnyRoute[], opts: OpenApiOptions):
       version: API_VERSION,
       description:
         "AI-ecosystem data (news, provider status, model prices, benchmarks, catalogs) served from dated snapshots. Free routes need no credential and are rate limited per IP." +
-        (opts.premiumBilling === false ? PREMIUM_BILLING_OFF : ""),
+        (opts.premiumBilling === false ? PREMIUM_BILLING_OFF : PREMIUM_BILLING_ON) +
+        " Every error is { ok: false, error, message }; an unknown path answers 404 and a method a path does not serve 405, both with that body (components.responses).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: opts.baseUrl }],
-    components: { securitySchemes: SECURITY_SCHEMES as never },
+    components: { securitySchemes: SECURITY_SCHEMES as never, responses: OUTSIDE_OPERATIONS },
   };
   try {
     return createDocument({ ...base, paths: pathsOf(routes, responseOpts) }) as unknown as Record<string, unknown>;
