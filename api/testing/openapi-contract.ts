@@ -150,10 +150,17 @@ export async function assertContract(method: string, url: URL, response: Respons
 }
 
 /** `fetch` for end-to-end tests: the same call, with the answer checked against the service contract. */
-export async function contractFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  const method = init?.method ?? (input instanceof Request ? input.method : "GET");
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  await assertContract(method, url, response);
-  return response;
+export const contractFetch = contractFetchWith({});
+
+/** A `contractFetch` for an instance whose document differs from the default (e.g. `{ premiumBilling: false }`). */
+export function contractFetchWith(options: Partial<OpenApiOptions>) {
+  let contract: Promise<OpenApiContract> | undefined;
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(input, init);
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    contract ??= serviceContract(options);
+    await assertContract(method, url, response, await contract);
+    return response;
+  };
 }
