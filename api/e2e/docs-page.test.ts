@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../docs/reference-html.ts";
 import { routes } from "../registry/index.ts";
 import { useBundledServer } from "../testing/bundled-server.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 const running = useBundledServer();
 

@@ -15,6 +15,8 @@ import { embeddedUrl } from "../state/embedded.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database, Sql } from "../state/types.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let temp: TempDatabase;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.ts";
 import { BUNDLED_SNAPSHOTS } from "../testing/bundled-server.ts";
+import { contractFetch, contractFetchWith } from "../testing/openapi-contract.ts";
 
 let off: RunningServer | undefined;
 let on: RunningServer | undefined;
@@ -20,6 +21,10 @@ afterAll(async () => {
 });
 
 type Json = Record<string, any>;
+
+/** Every answer is checked against the OpenAPI document of the instance that gave it (billing off or on). */
+const billingOffFetch = contractFetchWith({ premiumBilling: false });
+const fetch = (url: string, init?: RequestInit) => (url.startsWith(off!.url) ? billingOffFetch : contractFetch)(url, init);
 
 describe("PREMIUM_BILLING=off", () => {
   it("serves a premium route without a token, billing or receipt", async () => {

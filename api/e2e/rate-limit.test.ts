@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../server.ts";
 import { standardFixture } from "./helpers.ts";
 import type { SnapshotFixture } from "./snapshot-fixture.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 let fx: SnapshotFixture;
 beforeAll(async () => {

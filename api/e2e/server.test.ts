@@ -4,6 +4,8 @@ import { routes } from "../registry/index.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { examplePath, FIXTURE_TYPES, READS_UPSTREAM_AT_REQUEST, standardFixture } from "./helpers.ts";
 import { newsBody, STATUS_BODY, type SnapshotFixture } from "./snapshot-fixture.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 let fx: SnapshotFixture;
 let server: RunningServer;

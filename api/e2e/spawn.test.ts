@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standardFixture } from "./helpers.ts";
 import type { SnapshotFixture } from "./snapshot-fixture.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 
 let fx: SnapshotFixture;
@@ -37,8 +39,9 @@ describe("tsx api/server.ts --no-schedule", () => {
     expect(firstLine).toContain(`http://127.0.0.1:${port}`);
     const res = await fetch(`http://127.0.0.1:${port}/api/meta`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { site: { base_url: string }; api: { rate_limits: { free: { requests_per_minute: number } } } };
-    expect(body.site.base_url).toBe("https://feed.example");
+    const body = (await res.json()) as { site: string; service: { base_url: string }; api: { rate_limits: { free: { requests_per_minute: number } } } };
+    expect(body.site).toBe("agentfeed");
+    expect(body.service.base_url).toBe("https://feed.example");
     expect(body.api.rate_limits.free.requests_per_minute).toBe(50);
     expect(res.headers.get("ratelimit-limit")).toBe("50");
   });

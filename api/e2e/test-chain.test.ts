@@ -16,6 +16,8 @@ import { tryPremium } from "../payments/client/try-premium.ts";
 import { TEST_NETWORK_LABEL } from "../payments/network.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** No payment configuration at all: what a newcomer's `npm start` sees. */

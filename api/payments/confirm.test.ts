@@ -58,11 +58,11 @@ describe("confirmPayment()", () => {
     const info = await deps.credits.tokenByBearer(result.token);
     expect(info).toMatchObject({ balance: 325, totalPurchased: 275, wallet: payer.address.toLowerCase(), kind: "paid" });
 
-    // the same wallet again, topping up the same token: no second bonus; 2.50 is not a bundle → rate quote
+    // the same wallet again, topping up the same token: no second bonus; 2.50 is not a bundle → the base rate
     const quote2 = await quoteFor(payer, 2.5);
     const hash2 = await chain.transfer(payer, publisher, 2_500_000n);
     const again = await confirmPayment(deps, { txHash: hash2, nonce: quote2.memo, bearer: result.token });
-    expect(again).toMatchObject({ token: result.token, credits: 125, balance: 450, rate: "quote" });
+    expect(again).toMatchObject({ token: result.token, credits: 125, balance: 450, rate: "base" });
     expect(again.isFirstPayment).toBeUndefined();
     expect(again.welcomeBonusCredits).toBeUndefined();
   });
@@ -78,6 +78,10 @@ describe("confirmPayment()", () => {
     const q3 = await quoteFor(payer, 1);
     const r3 = await confirmPayment(deps, { txHash: await chain.transfer(payer, publisher, 1_010_001n), nonce: q3.memo });
     expect(r3).toMatchObject({ rate: "base", credits: 50 });
+    // the 1.00 USD bundle paid exactly is the base rate, and says so
+    const q4 = await quoteFor(payer, 1);
+    const r4 = await confirmPayment(deps, { txHash: await chain.transfer(payer, publisher, 1_000_000n), nonce: q4.memo });
+    expect(r4).toMatchObject({ rate: "base", credits: 50 });
   });
 
   it("confirmPayment() accepts a tx hash once, in any case, with or without 0x", async () => {

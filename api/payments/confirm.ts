@@ -26,7 +26,8 @@ export interface ConfirmResult {
   credits: number;
   balance: number;
   txAmountUsd: number;
-  rate: "base" | "bundle" | "quote";
+  /** `bundle` when a discounted bundle applied, else `base`. */
+  rate: "base" | "bundle";
   welcomeBonusCredits?: number;
   isFirstPayment?: boolean;
   senderWallet: string;

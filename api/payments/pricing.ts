@@ -40,14 +40,19 @@ export function quoteCredits(units: bigint): { credits: number; rate: "bundle" |
   return bundle ? { credits: bundle.credits, rate: "bundle" } : { credits: baseCredits(units), rate: "quote" };
 }
 
-/** Credits for a received amount against its quote: the quote's within the tolerance, else the base rate. */
+/**
+ * Credits for a received amount against its quote: the quote's within the tolerance, else the base rate. `rate`
+ * says which rate the credits were counted at: `bundle` for a discounted bundle, `base` whenever the base rate
+ * applied (an amount outside the tolerance, a quote at the base rate, and the 1.00 USD bundle, which is the
+ * base rate).
+ */
 export function creditsForPayment(
   received: bigint,
   quote: { units: bigint; credits: number; rate: "bundle" | "quote" },
-): { credits: number; rate: "base" | "bundle" | "quote" } {
+): { credits: number; rate: "base" | "bundle" } {
   const diff = received > quote.units ? received - quote.units : quote.units - received;
-  if (diff <= AMOUNT_TOLERANCE_UNITS) return { credits: quote.credits, rate: quote.rate };
-  return { credits: baseCredits(received), rate: "base" };
+  if (diff > AMOUNT_TOLERANCE_UNITS) return { credits: baseCredits(received), rate: "base" };
+  return { credits: quote.credits, rate: quote.credits > baseCredits(quote.units) ? "bundle" : "base" };
 }
 
 /** The bundle table as /api/payment/info shows it. */

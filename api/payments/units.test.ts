@@ -54,6 +54,12 @@ describe("pricing", () => {
     expect(creditsForPayment(4_989_999n, quote)).toEqual({ credits: 249, rate: "base" });
     expect(creditsForPayment(5_010_001n, quote)).toEqual({ credits: 250, rate: "base" });
     expect(creditsForPayment(100_000_000n, quote)).toEqual({ credits: 5000, rate: "base" });
+  });
+
+  it("creditsForPayment() says base whenever the base rate applied: the 1.00 USD bundle and a quote off the bundle table", () => {
+    expect(creditsForPayment(1_000_000n, { units: 1_000_000n, ...quoteCredits(1_000_000n) })).toEqual({ credits: 50, rate: "base" });
+    expect(creditsForPayment(2_500_000n, { units: 2_500_000n, ...quoteCredits(2_500_000n) })).toEqual({ credits: 125, rate: "base" });
+    expect(creditsForPayment(200_000_000n, { units: 200_000_000n, ...quoteCredits(200_000_000n) })).toEqual({ credits: 16000, rate: "bundle" });
     expect(baseCredits(19_999n)).toBe(0);
   });
 });

@@ -92,6 +92,16 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   /** Cost in credits (premium routes). */
   cost?: number;
   /**
+   * Whether a non-premium route reads `Authorization: Bearer <token>` (premium routes always do): `required`
+   * (401 without a valid token) or `optional` (a token changes what the call does). Declared in OpenAPI.
+   */
+  bearer?: "required" | "optional";
+  /**
+   * Error statuses the route's own logic answers beyond those its tier and inputs imply (status → when), for
+   * the OpenAPI document; every error body has the shape `{ ok: false, error, message }`.
+   */
+  errors?: Record<number, string>;
+  /**
    * Documented no-charge outcomes of a premium route (out of coverage, untracked subject, no data …): `outcomes`
    * maps each reason code to when it applies (published in /.well-known/agent-fair-trade.json); `check` looks at
    * a successful body and returns the reason code when the call must not be charged, else null.

@@ -46,7 +46,8 @@ const EndpointSchema = z.strictObject({
 /** Body of GET /api/meta. */
 export const MetaResponse = z.strictObject({
   ok: z.literal(true),
-  site: z.strictObject({ name: z.string(), base_url: z.string(), description: z.string() }),
+  site: z.string().meta({ description: "The site's name (API.md: site is a string)." }),
+  service: z.strictObject({ name: z.string(), base_url: z.string(), description: z.string() }).meta({ description: "Name, public base URL and one-line description of this instance." }),
   api: z.strictObject({
     version: z.string(),
     openapi: z.string(),
@@ -66,6 +67,9 @@ export const MetaResponse = z.strictObject({
     endpoints: z.array(EndpointSchema),
   }),
 });
+
+/** The name of the site, as /api/meta gives it. */
+const SITE_NAME = "agentfeed";
 
 const ERROR_CODES = [
   "invalid_query",
@@ -92,8 +96,9 @@ export const metaRoutes = [
     response: MetaResponse,
     render: (ctx) => ({
       ok: true as const,
-      site: {
-        name: "agentfeed",
+      site: SITE_NAME,
+      service: {
+        name: SITE_NAME,
         base_url: ctx.baseUrl,
         description: "Open, self-hostable AI-ecosystem data service: dated snapshots served free as JSON.",
       },

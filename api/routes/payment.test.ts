@@ -75,7 +75,7 @@ describe("paymentRoutes", () => {
     expect(noNonce).toMatchObject({ status: 400, body: { ok: false, error: "nonce_required" } });
     const confirmed = await call("/api/payment/confirm", { body: { tx_hash: hash, nonce: quote.body.memo } });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ ok: true, credits: 100, balance: 100, tx_amount_usd: 1, rate: "bundle", welcome_bonus_credits: 50, is_first_payment: true });
+    expect(confirmed.body).toMatchObject({ ok: true, credits: 100, balance: 100, tx_amount_usd: 1, rate: "base", welcome_bonus_credits: 50, is_first_payment: true });
     const again = await call("/api/payment/confirm", { body: { tx_hash: hash, nonce: quote.body.memo } });
     expect(again).toMatchObject({ status: 409, body: { error: "tx_already_used" } });
     const balance = await call("/api/payment/balance", { bearer: confirmed.body.token });

@@ -58,7 +58,7 @@ const ConfirmResponse = z.object({
   credits: z.number().int(),
   balance: z.number().int(),
   tx_amount_usd: z.number(),
-  rate: z.enum(["base", "bundle", "quote"]),
+  rate: z.enum(["base", "bundle"]).meta({ description: "bundle when a discounted bundle applied; base whenever the base rate did (the 1.00 USD bundle included)." }),
   welcome_bonus_credits: z.number().int().optional(),
   is_first_payment: z.boolean().optional(),
 });
@@ -123,6 +123,10 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
         "amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Bundles at exact amounts (1→50, 5→275, 30→1950, 200→16000), else floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required).",
       body: BuyCreditsBody,
       response: QuoteResponse,
+      errors: {
+        403: "proof_required: a wallet proof is required (REQUIRE_WALLET_PROOF, or the wallet used one before).",
+        409: "proof_reused: this wallet proof was already used for a quote.",
+      },
       handle: (_ctx, input) => {
         const body = input.body as z.infer<typeof BuyCreditsBody>;
         return createQuote(get(), { amountUsd: body.amount_usd, senderWallet: body.sender_wallet, signature: body.signature, proofMessage: body.proof_message });
@@ -138,6 +142,15 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
         "Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied.",
       body: ConfirmBody,
       response: ConfirmResponse,
+      bearer: "optional",
+      errors: {
+        401: "invalid_token / token_expired: the bearer token to top up is unknown or expired.",
+        403: "proof_required: a wallet-proven quote of the same wallet covers this payment.",
+        404: "quote_not_found / tx_not_found: no quote has this memo, or the chain does not know the transaction.",
+        409: "quote_used, tx_already_used, tx_pending or insufficient_confirmations.",
+        410: "quote_expired: the quote expired (payments mined in time get 600 s of grace).",
+        422: "tx_reverted, wrong_token, no_usdc_transfer, wrong_recipient, sender_mismatch or tx_outside_quote_window.",
+      },
       handle: async (ctx, input) => {
         const body = input.body as z.infer<typeof ConfirmBody>;
         const r = await confirmPayment(get(), { txHash: body.tx_hash, nonce: body.nonce, bearer: bearerOf(ctx.request) });
@@ -162,6 +175,10 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
         "message: 'agentfeed trial credits request', a blank line, then 'wallet: <address>', 'timestamp: <ISO>' (within 600 s of the server clock), 'nonce: <16 hex>' (single use). Screened against the sanctions list (403 sanctioned_wallet). 409 trial_already_granted for a wallet in any case, 409 nonce_used for a replay.",
       body: TrialBody,
       response: TrialResponse,
+      errors: {
+        403: "sanctioned_wallet: the wallet is on the sanctions list.",
+        409: "trial_already_granted / nonce_used: one grant per wallet; the nonce was already used.",
+      },
       handle: (_ctx, input) => grantTrial(get(), input.body as z.infer<typeof TrialBody>),
     }),
     defineRoute({
@@ -172,6 +189,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       summary: "Balance of the bearer token: credits left, created, last used, total purchased, expiry for trials.",
       description: "Authorization: Bearer <token>. 401 invalid_token when missing or unknown, 401 token_expired for an expired trial token.",
       response: BalanceResponse,
+      bearer: "required",
       handle: (ctx) => {
         const deps = requireConfigured(get());
         return tokenBalance(deps.credits, bearerOf(ctx.request), nowOf(deps));

@@ -215,6 +215,7 @@ export function createWeatherAlertsRoutes(reader: WeatherAlertsReader): RouteDef
       // Not listed as a required snapshot: the route answers live without it; the reader uses
       // `weather-alerts` only as a fallback copy.
       snapshots: [],
+      errors: { 503: "upstream_unavailable: the National Weather Service cannot be read and no earlier copy is held yet." },
       freshness: { cadence: "live, cached 60 seconds (fallback snapshot every 10 minutes)", slaSeconds: weatherAlertsFeed.slaSeconds },
       handle: async (ctx, { query }) => {
         let copy: AlertsCopy;

@@ -17,6 +17,8 @@ import { trialMessage } from "../trial-message.ts";
 import { startTestChain } from "./chain.ts";
 import { freePort } from "../../testing/free-port.ts";
 import { spawnApi, type SpawnedApi } from "../../testing/spawn-api.ts";
+// Every answer is checked against the OpenAPI document (operation, status, headers, body).
+import { contractFetch as fetch } from "../../testing/openapi-contract.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 /** Snapshot types the premium endpoints read; refreshed by a replay run so they are within their SLAs. */
