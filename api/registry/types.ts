@@ -108,6 +108,8 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
    */
   noCharge?: { outcomes: Record<string, string>; check: (body: R) => string | null };
   render?: (ctx: RenderContext, input: RouteInput<Q, P>) => R | RawBody | Promise<R | RawBody>;
+  /** Largest JSON body accepted in bytes (default 64 KB, api/http/body.ts); larger answers 413 before parsing. */
+  maxBodyBytes?: number;
   /** Schema of a JSON request body (POST routes with `handle`); a ZodError answers 400 invalid_body. */
   body?: z.ZodType<unknown>;
   /**
@@ -132,6 +134,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Extra response headers (Retry-After …). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
