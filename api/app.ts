@@ -11,7 +11,9 @@ import { ApiError, type AnyRoute, type RawBody, type RenderContext, type Snapsho
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
 import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
 import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
+import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
+import type { PaymentThrottle } from "./http/payment-throttle.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
@@ -42,6 +44,19 @@ export interface AppOptions {
   now?: () => Date;
   /** The billing wrapper every `tier: "premium"` route goes through (api/billing/premium.ts); without it they answer 503. */
   premium?: PremiumGateway;
+  /** The payment-route throttle (api/http/payment-throttle.ts); none when absent. */
+  paymentThrottle?: PaymentThrottle | null;
+  /** Told of every answered request (status below 400) with the route template that answered it (agent activity). */
+  onAnswered?: (answered: AnsweredRequest) => void;
+}
+
+/** A request a route answered: what agent activity may record (never the raw path). */
+export interface AnsweredRequest {
+  userAgent: string | null;
+  /** Route template as registered, e.g. /api/history/:date/:type. */
+  template: string;
+  /** Client address (TRUST_PROXY rules applied). */
+  address: string;
 }
 
 /** Tiers the per-IP limit applies to. Premium and payment calls are metered by credits instead. */
@@ -92,7 +107,11 @@ export function createApp(options: AppOptions): BuiltApp {
     byPath.set(route.path, methods);
   }
 
-  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now };
+  const templates = new WeakMap<CachedBody, string>();
+  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now, templates };
+  const answered = (status: number, userAgent: string | null, template: string, address: string) => {
+    if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
+  };
   for (const [path, methods] of byPath) {
     const allowed = [...methods.keys()];
     if (allowed.includes("GET")) allowed.push("HEAD");
@@ -109,7 +128,9 @@ export function createApp(options: AppOptions): BuiltApp {
           { Allow: [...allowed, "OPTIONS"].join(", ") },
         );
       }
-      return serveRoute(route, event, method === "HEAD", deps);
+      const response = await serveRoute(route, event, method === "HEAD", deps);
+      answered(response.status, event.req.headers.get("user-agent"), route.path, deps.clientIp(event.req.ip, event.req.headers.get("x-forwarded-for")));
+      return response;
     });
   }
   app.all("/**", (event) =>
@@ -126,6 +147,9 @@ export function createApp(options: AppOptions): BuiltApp {
     });
     res.writeHead(reply.status, reply.headers);
     res.end(reply.body);
+    const template = options.onAnswered ? templates.get(hit) : undefined;
+    const userAgent = template ? headerValue(req.headers["user-agent"]) : null;
+    if (template && userAgent) answered(reply.status, userAgent, template, ipOf(req));
     return true;
   };
 
@@ -138,9 +162,13 @@ export function createApp(options: AppOptions): BuiltApp {
     return serveLimited(req, res, hit, limiter);
   };
 
-  const serveLimited = async (req: IncomingMessage, res: ServerResponse, hit: CachedBody, limiter: RateLimiter): Promise<boolean> => {
+  const ipOf = (req: IncomingMessage): string => {
     const forwarded = req.headers["x-forwarded-for"];
-    const ip = clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
+    return clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
+  };
+
+  const serveLimited = async (req: IncomingMessage, res: ServerResponse, hit: CachedBody, limiter: RateLimiter): Promise<boolean> => {
+    const ip = ipOf(req);
     const decision = await limiter.check(ip);
     if (!decision.allowed) {
       const body = JSON.stringify(rateLimitedBody(limiter, ip, decision.retryAfterSeconds));
@@ -172,6 +200,8 @@ interface ServeDeps {
   clientIp: ClientIpResolver;
   maxAge: number;
   now: () => Date;
+  /** Route template of each cached body, for agent activity on the fast path. */
+  templates: WeakMap<CachedBody, string>;
 }
 
 async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: ServeDeps): Promise<Response> {
@@ -188,6 +218,18 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   }
 
   try {
+    const throttle = options.paymentThrottle;
+    if (throttle) {
+      const decision = await throttle.check({ method: route.method, tier: route.tier, authorization: event.req.headers.get("authorization") }, ip);
+      if (decision && !decision.allowed) {
+        return jsonResponse(
+          429,
+          errorBody("rate_limited", `more than ${throttle.limiter.perMinute} payment requests (or requests with an unknown token) per minute from ${ip}; retry in ${decision.retryAfterSeconds} s`),
+          decision.headers,
+        );
+      }
+      if (decision) rateHeaders = decision.headers;
+    }
     if (route.tier === "premium") {
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
       const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute, premiumBilling: options.premium?.billing !== false };
@@ -235,6 +277,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       const result = await route.render(ctx, input);
       const [bytes, contentType] = serialize(result, route);
       const body = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
+      deps.templates.set(body, route.path);
       if (cacheable && generation === snapshots.generation) {
         cache.set(normKey, body);
         // The URL as sent is an alias only when it names recognized parameters: junk parameters never fill the cache.
@@ -257,19 +300,19 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   } catch (err) {
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
-    return jsonResponse(parts.status, parts.body, rateHeaders);
+    return jsonResponse(parts.status, parts.body, { ...rateHeaders, ...parts.headers });
   }
+}
+
+/** The largest body any of `routes` accepts: the Node-level guard refuses a declared length above it. */
+export function largestBodyLimit(routes: readonly AnyRoute[]): number {
+  return Math.max(DEFAULT_MAX_BODY_BYTES, ...routes.map((r) => r.maxBodyBytes ?? 0));
 }
 
 /** The JSON body checked with the route's body schema, and the body as sent (undefined and null without a schema). */
 async function parseBody(route: AnyRoute, event: H3Event): Promise<{ body: unknown; rawBody: unknown }> {
   if (!route.body) return { body: undefined, rawBody: null };
-  let raw: unknown;
-  try {
-    raw = await event.req.json();
-  } catch {
-    throw new ApiError(400, "invalid_body", "the request body is not valid JSON");
-  }
+  const raw = await readJsonBody(event, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   try {
     return { body: route.body.parse(raw), rawBody: raw };
   } catch (err) {
@@ -291,7 +334,7 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   }
   if (route.query) {
     try {
-      query = route.query.parse(getQuery(event));
+      query = route.query.parse(recognizedQuery(route.query, getQuery(event)));
     } catch (err) {
       if (err instanceof ZodError) throw invalidInput("query", err);
       throw err;
@@ -317,6 +360,16 @@ function onlyRecognizedParams(route: AnyRoute, search: URLSearchParams): boolean
     seen.add(name);
   }
   return true;
+}
+
+/**
+ * The query parameters a route's schema declares; every other parameter is ignored on every route (the one
+ * policy, api/security.md), so cache-busters and typos neither fail a request nor change its answer.
+ */
+function recognizedQuery(schema: unknown, raw: Record<string, unknown>): Record<string, unknown> {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (!shape || typeof shape !== "object") return raw;
+  return Object.fromEntries(Object.entries(raw).filter(([name]) => Object.hasOwn(shape, name)));
 }
 
 /** JSON with keys sorted at every depth: equal inputs give equal cache keys. */

@@ -11,6 +11,7 @@ describe("loadConfig()", () => {
       rateLimitPerMinute: 120,
       trustProxy: null,
       premiumBilling: true,
+      paymentRateLimitPerMinute: 30,
     });
   });
 
@@ -23,8 +24,8 @@ describe("loadConfig()", () => {
   });
 
   it("reads every variable and strips a trailing slash from the base URL", () => {
-    const c = loadConfig({ PORT: "8080", HOST: "0.0.0.0", PUBLIC_BASE_URL: "https://feed.example/", RATE_LIMIT_PER_MINUTE: "0", TRUST_PROXY: "loopback, 10.0.0.0/8" });
-    expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", publicBaseUrl: "https://feed.example", rateLimitPerMinute: 0, trustProxy: "loopback, 10.0.0.0/8" });
+    const c = loadConfig({ PORT: "8080", HOST: "0.0.0.0", PUBLIC_BASE_URL: "https://feed.example/", RATE_LIMIT_PER_MINUTE: "0", TRUST_PROXY: "loopback, 10.0.0.0/8", PAYMENT_RATE_LIMIT_PER_MINUTE: "5" });
+    expect(c).toMatchObject({ port: 8080, host: "0.0.0.0", publicBaseUrl: "https://feed.example", rateLimitPerMinute: 0, trustProxy: "loopback, 10.0.0.0/8", paymentRateLimitPerMinute: 5 });
   });
 
   it("fails with the variable name and value on bad input", () => {

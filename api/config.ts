@@ -18,6 +18,8 @@ export interface ApiConfig {
   trustProxy: string | null;
   /** PREMIUM_BILLING (default on); off serves premium routes without a token, billing or receipts. */
   premiumBilling: boolean;
+  /** PAYMENT_RATE_LIMIT_PER_MINUTE: payment POSTs and unknown-token requests per client per minute; 0 turns it off. */
+  paymentRateLimitPerMinute: number;
 }
 
 /** Thrown when an environment variable has a bad value. */
@@ -72,6 +74,7 @@ const EnvSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v === "" || v === "on" || v === "off", { message: "PREMIUM_BILLING must be on or off" })
     .transform((v) => v !== "off"),
+  PAYMENT_RATE_LIMIT_PER_MINUTE: intFrom("PAYMENT_RATE_LIMIT_PER_MINUTE", 30, 0, 1_000_000),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -117,5 +120,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     premiumBilling: e.PREMIUM_BILLING,
+    paymentRateLimitPerMinute: e.PAYMENT_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -9,10 +9,13 @@ import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { toNodeHandler } from "h3";
-import { createApp, type AnyRoute } from "./app.ts";
+import { createApp, largestBodyLimit, type AnyRoute } from "./app.ts";
 import { loadConfig, type ApiConfig } from "./config.ts";
 import { routes as registryRoutes } from "./registry/index.ts";
 import { serverActivity } from "./activity/tracker.ts";
+import { loadVerifier } from "./activity/crawler-ranges.ts";
+import { createPaymentThrottle } from "./http/payment-throttle.ts";
+import { guardRequest, hardenServer, SERVER_OPTIONS } from "./http/node-guard.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
@@ -20,6 +23,7 @@ import { setupPremium } from "./billing/setup.ts";
 import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { startPayments, type StartedPayments } from "./payments/start.ts";
+import { startPaymentHousekeeping } from "./payments/housekeeping.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
 import { startBanner } from "./start-banner.ts";
@@ -69,6 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     rateLimitPerMinute: options.rateLimitPerMinute ?? env.rateLimitPerMinute,
     trustProxy: options.trustProxy !== undefined ? options.trustProxy : env.trustProxy,
     premiumBilling: options.premiumBilling ?? env.premiumBilling,
+    paymentRateLimitPerMinute: options.paymentRateLimitPerMinute ?? env.paymentRateLimitPerMinute,
   };
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
   const store = new SnapshotStore(resolve(config.snapshotsDir), { pollMs: options.pollMs, onWarn: warn });
@@ -84,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let paymentsLine = "off (state is off)";
   let stopHousekeeping: (() => void) | undefined;
   let payments: StartedPayments | undefined;
+  let isKnownBearer: ((token: string) => Promise<boolean>) | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
     try {
@@ -96,6 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       throw new Error(`cannot open the state database: ${(cause as Error).message}`, { cause });
     }
     const credits = createCredits(db);
+    isKnownBearer = async (token) => (await credits.tokenByBearer(token)) !== undefined;
     // Holds a dead process never answered are released now and every few minutes; expired idempotency keys go too.
     const { releasedHolds } = await sweepBilling(db, credits);
     if (releasedHolds > 0) warn(`released ${releasedHolds} charge hold(s) left unanswered by an earlier process`);
@@ -105,6 +112,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         if (n > 0) warn(`released ${n} stale charge hold(s)`);
       },
     });
+    const stopQuotePurge = startPaymentHousekeeping(db, {
+      onError: (err) => warn(`quote purge failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    const stopBilling = stopHousekeeping;
+    stopHousekeeping = () => {
+      stopBilling?.();
+      stopQuotePurge();
+    };
     try {
       // Live network, a local test chain (started here, stopped by close) or off; see api/payments/README.md.
       payments = await startPayments({ db, credits, ...(state.env ? { env: state.env } : {}), ...(explicitBase ? { publicBaseUrl: explicitBase } : {}) });
@@ -120,8 +135,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
+  serverActivity.useVerifier(loadVerifier());
+  const routes = options.routes ?? registryRoutes;
+  const maxBodyBytes = largestBodyLimit(routes);
   const built = createApp({
-    routes: options.routes ?? registryRoutes,
+    routes,
     snapshots: store,
     get baseUrl() {
       return baseUrl;
@@ -129,14 +147,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustProxy: config.trustProxy,
     onServerError,
+    paymentThrottle: createPaymentThrottle({ perMinute: config.paymentRateLimitPerMinute, ...(isKnownBearer ? { isKnownBearer } : {}) }),
+    onAnswered: ({ userAgent, template, address }) => serverActivity.record(userAgent, template, { address }),
     ...(premium ? { premium } : {}),
   });
 
   // Node's http server: the static-first fast path answers cached free responses directly; everything
   // else goes through the h3 app.
   const h3Listener = toNodeHandler(built.app);
-  const server = createServer((req, res) => {
-    serverActivity.record(req.headers["user-agent"], req.url ?? "/");
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
+    if (guardRequest(req, res, maxBodyBytes)) return;
     const served = built.serveCached(req, res);
     if (served === true) return;
     if (served === false) {
@@ -153,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     );
   });
+  hardenServer(server);
   try {
     await new Promise<void>((ok, fail) => {
       server.once("error", fail);

@@ -107,10 +107,10 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     const extra: Record<string, string> = {};
     try {
       const cost = costOf(call.route);
-      if (call.request.method.toUpperCase() === "HEAD") return reply(headNotServed(call.route), extra);
       const found = await credential(g, call, extra);
       if (!found.token) return reply(challenge(g, call, cost, found.why), extra);
       const token = found.token;
+      if (call.request.method.toUpperCase() === "HEAD") return await headAnswer(call, token, cost, extra);
       const checked = await validate(g, call, token, cost);
       if ("early" in checked) return reply(checked.early, extra);
       if ("stored" in checked) return storedAnswer(checked.stored, checked.key, checked.reqHash, extra);
@@ -134,7 +134,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     } catch (err) {
       const parts = toErrorParts(err);
       if (parts.status >= 500 && !(err instanceof ApiError)) g.report(err, `${call.route.method} ${call.route.path}`);
-      return reply({ status: parts.status, body: parts.body, definitive: false }, extra);
+      return reply({ status: parts.status, body: parts.body, ...(parts.headers ? { headers: parts.headers } : {}), definitive: false }, extra);
     }
   }
 
@@ -148,14 +148,19 @@ export function costOf(route: AnyRoute): number {
   return cost;
 }
 
-/** 405 to HEAD: a paid answer is never sent without its body. */
-export function headNotServed(route: AnyRoute): Answer {
-  return {
-    status: 405,
-    body: errorBody("method_not_allowed", `HEAD is not served on the paid endpoint ${route.path}; use ${route.method}`),
-    headers: { Allow: `${route.method}, OPTIONS` },
-    definitive: false,
-  };
+/**
+ * HEAD on a paid endpoint: the status and headers the GET would get up to input validation (400 bad input,
+ * 503 missing snapshot, 402 short balance, else 200) and no body; the handler never runs, nothing is held,
+ * counted by the breakers or charged.
+ */
+async function headAnswer(call: PremiumCall, token: TokenInfo, cost: number, extra: Record<string, string>): Promise<Response> {
+  await call.parse();
+  const missing = (call.route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
+  if (missing.length > 0) {
+    throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
+  }
+  if (token.balance < cost) return reply(insufficientCredits(call, cost, token.balance), extra);
+  return replyBytes(200, "", extra);
 }
 
 // ── 1. credential ───────────────────────────────────────────────────────────────────────────────────────
@@ -226,9 +231,9 @@ interface Validated {
 }
 
 /**
- * Step 3: input (400), the snapshots the route reads (503), the breakers (429), the Idempotency-Key's form
- * (400) and its earlier answer (replay or 409), and the balance (402): all before the handler runs, nothing
- * written.
+ * Step 3: input (400), the snapshots the route reads (503), the Idempotency-Key's form (400) and its earlier
+ * answer (replay or 409, before any breaker counts it), the breakers (429), and the balance (402): all before
+ * the handler runs, nothing written.
  */
 async function validate(
   g: Gateway,
@@ -244,6 +249,16 @@ async function validate(
   }
   const reqHash = requestHash({ method: route.method, path: url.pathname, query: queryObject(url.searchParams), body: input.rawBody ?? null });
 
+  const key = call.request.headers.get("idempotency-key");
+  if (key !== null) {
+    if (!isValidIdempotencyKey(key)) {
+      throw new ApiError(400, "invalid_idempotency_key", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; got ${key.length} characters`);
+    }
+    const stored = await g.idempotency.find(token.id, key, g.now());
+    if (stored) return { stored, key, reqHash };
+  }
+
+  // After the Idempotency-Key lookup: a retry whose answer is stored gets it however often it comes.
   const breaker = g.breakers.admit(token.id, reqHash);
   if (breaker.open) {
     return {
@@ -254,15 +269,6 @@ async function validate(
         definitive: false,
       },
     };
-  }
-
-  const key = call.request.headers.get("idempotency-key");
-  if (key !== null) {
-    if (!isValidIdempotencyKey(key)) {
-      throw new ApiError(400, "invalid_idempotency_key", `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; got ${key.length} characters`);
-    }
-    const stored = await g.idempotency.find(token.id, key, g.now());
-    if (stored) return { stored, key, reqHash };
   }
   if (token.balance < cost) return { early: insufficientCredits(call, cost, token.balance) };
   return { where: `${route.method} ${route.path}`, input, reqHash, key };

@@ -7,7 +7,7 @@ import { toErrorParts } from "../http/errors.ts";
 import { ApiError } from "../registry/types.ts";
 import { Breakers } from "./breakers.ts";
 import { NO_CHARGE_REASONS } from "./no-charge.ts";
-import { headNotServed, run, type PremiumCall, type PremiumGateway } from "./premium.ts";
+import { run, type PremiumCall, type PremiumGateway } from "./premium.ts";
 import { reply } from "./premium-reply.ts";
 
 /** What this line says wherever the instance describes itself. */
@@ -20,7 +20,7 @@ export function createUnbilledGateway(options: { onServerError?: (error: unknown
   async function serve(call: PremiumCall): Promise<Response> {
     const { route } = call;
     try {
-      if (call.request.method.toUpperCase() === "HEAD") return reply(headNotServed(route), {});
+      // HEAD runs like GET (nothing is billed here) and Node sends the headers without the body.
       const input = await call.parse();
       const missing = (route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
       if (missing.length > 0) {
@@ -31,7 +31,7 @@ export function createUnbilledGateway(options: { onServerError?: (error: unknown
     } catch (err) {
       const parts = toErrorParts(err);
       if (parts.status >= 500 && !(err instanceof ApiError)) report(err, `${route.method} ${route.path}`);
-      return reply({ status: parts.status, body: parts.body, definitive: false }, {});
+      return reply({ status: parts.status, body: parts.body, ...(parts.headers ? { headers: parts.headers } : {}), definitive: false }, {});
     }
   }
   return { serve, breakers: new Breakers(), billing: false };

@@ -1,6 +1,7 @@
 /** The one shape of every error body: `{ ok: false, error, message, ...details }`, never a stack trace. */
 import { ZodError } from "zod";
 import { ApiError } from "../registry/types.ts";
+import { stateUnavailable } from "../state/unavailable.ts";
 
 /** JSON error body as sent on the wire. */
 export interface ErrorBody {
@@ -27,8 +28,12 @@ export function invalidInput(part: "query" | "params" | "body", err: ZodError): 
 export function toErrorParts(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof ApiError) {
     const status = err.status >= 400 && err.status <= 599 ? err.status : 500;
-    return { status, body: errorBody(err.code, err.message, err.details) };
+    // After a 413 the rest of the upload is not read: the connection is closed instead.
+    const headers = status === 413 ? { Connection: "close" } : err.headers;
+    return { status, body: errorBody(err.code, err.message, err.details), ...(headers ? { headers } : {}) };
   }
+  const lost = stateUnavailable(err);
+  if (lost) return toErrorParts(lost);
   if (err instanceof ZodError) return toErrorParts(invalidInput("query", err));
   return { status: 500, body: errorBody("internal_error", "the server failed to answer this request") };
 }

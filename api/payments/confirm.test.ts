@@ -6,6 +6,7 @@ import { CONFIRM_GRACE_SECONDS, confirmPayment } from "./confirm.ts";
 import type { PaymentDeps } from "./deps.ts";
 import { proofMessage } from "./proof.ts";
 import { createQuote } from "./quotes.ts";
+import { sanctionsList } from "./sanctions.ts";
 import { startTestChain, type TestChain } from "./testing/chain.ts";
 import { testClock, testPaymentDeps, type TestClock } from "./testing/deps.ts";
 
@@ -235,5 +236,24 @@ describe("confirmPayment()", () => {
     const hash = await chain.transfer(victim, publisher, 5n * USD);
     expect(await codeOf(confirmPayment(deps, { txHash: hash, nonce: attackerQuote.memo }))).toBe("403 proof_required");
     await expect(confirmPayment(deps, { txHash: hash, nonce: proven.memo })).resolves.toMatchObject({ credits: 325 });
+  });
+
+  it("confirmPayment() grants nothing to a wallet listed since its quote and records the payment for refund review", async () => {
+    const payer = await chain.newWallet(10n * USD);
+    const quote = await quoteFor(payer, 1);
+    const hash = await chain.transfer(payer, publisher, USD);
+    const listedDeps = { ...deps, sanctions: sanctionsList([payer.address], "test list", "2026-11-20") };
+    expect(await codeOf(confirmPayment(listedDeps, { txHash: hash, nonce: quote.memo }))).toBe("403 wallet_blocked");
+    const { rows } = await temp.db.query<{ sender_wallet: string; amount_units: string; reason: string; list_date: string }>(
+      "SELECT sender_wallet, amount_units, reason, list_date FROM payment_reviews WHERE tx_hash = $1",
+      [hash.toLowerCase()],
+    );
+    expect(rows).toEqual([{ sender_wallet: payer.address.toLowerCase(), amount_units: "1000000", reason: "sanctions_list", list_date: "2026-11-20" }]);
+    expect(await count("SELECT count(*) AS n FROM payments WHERE tx_hash = $1", [hash.toLowerCase()])).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM tokens WHERE wallet = $1", [payer.address.toLowerCase()])).toBe(0);
+    // the same payment cannot be confirmed again, listed or not
+    expect(await codeOf(confirmPayment(listedDeps, { txHash: hash, nonce: quote.memo }))).toBe("409 tx_already_used");
+    const quote2 = await quoteFor(payer, 1);
+    expect(await codeOf(confirmPayment(deps, { txHash: hash, nonce: quote2.memo }))).toBe("409 tx_already_used");
   });
 });

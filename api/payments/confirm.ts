@@ -8,6 +8,7 @@ import { ApiError } from "../registry/types.ts";
 import type { Sql, TokenInfo } from "../state/types.ts";
 import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
 import { creditsForPayment, FIRST_PAYMENT_BONUS } from "./pricing.ts";
+import { screenWallet, walletBlocked } from "./screening.ts";
 import { unitsToUsdNumber } from "./units.ts";
 import { verifyTransfer } from "./verify-transfer.ts";
 
@@ -57,7 +58,30 @@ export function normalizeTxHash(value: string): `0x${string}` {
 const usedTx = (txHash: string) => new ApiError(409, "tx_already_used", `transaction ${txHash} was already used to buy credits`);
 
 async function txUsed(sql: Sql, txHash: string): Promise<boolean> {
-  return (await sql.query("SELECT 1 FROM payments WHERE tx_hash = $1", [txHash])).rowCount > 0;
+  const found = await sql.query("SELECT 1 FROM payments WHERE tx_hash = $1 UNION ALL SELECT 1 FROM payment_reviews WHERE tx_hash = $1", [txHash]);
+  return found.rowCount > 0;
+}
+
+/**
+ * A verified payment from a listed wallet: consume its quote and record the payment in payment_reviews (no
+ * token, no credits), once; a concurrent or repeated confirm finds the quote used.
+ */
+async function holdForReview(
+  deps: PaymentDeps,
+  r: { nonce: string; txHash: string; quote: QuoteRow; units: bigint; blockNumber: bigint; now: Date },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const consumed = await tx.query(
+      "UPDATE payment_quotes SET consumed_at = $2, tx_hash = $3 WHERE nonce = $1 AND consumed_at IS NULL RETURNING nonce",
+      [r.nonce, r.now.toISOString(), r.txHash],
+    );
+    if (consumed.rowCount === 0) throw new ApiError(409, "quote_used", `the quote ${r.nonce} was already confirmed; create a new quote`);
+    await tx.query(
+      `INSERT INTO payment_reviews (tx_hash, quote_nonce, sender_wallet, amount_units, reason, list_source, list_date, block_number, recorded_at)
+       VALUES ($1, $2, $3, $4, 'sanctions_list', $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [r.txHash, r.nonce, r.quote.sender_wallet, r.units.toString(), deps.sanctions.source, deps.sanctions.date, r.blockNumber.toString(), r.now.toISOString()],
+    );
+  });
 }
 
 /** Confirm a paid quote and credit the payer; throws ApiError with the rule that failed. */
@@ -86,6 +110,9 @@ export async function confirmPayment(
     throw new ApiError(410, "quote_expired", `the quote ${nonce} expired at ${expiresAt.toISOString()}; create a new quote`);
   }
 
+  const listed = deps.sanctions.has(quote.sender_wallet);
+  if (!listed) screenWallet(deps, quote.sender_wallet, "no credits can be granted");
+
   let topUp: TokenInfo | undefined;
   if (input.bearer !== undefined) {
     topUp = await deps.credits.tokenByBearer(input.bearer);
@@ -104,6 +131,10 @@ export async function confirmPayment(
     windowEnd: expiresAt,
     minConfirmations: deps.config.minConfirmations,
   });
+  if (listed) {
+    await holdForReview(deps, { nonce, txHash, quote, units: transfer.units, blockNumber: transfer.blockNumber, now });
+    throw walletBlocked(deps.sanctions, quote.sender_wallet, "no credits were granted; the payment is recorded for refund review");
+  }
   const { credits, rate } = creditsForPayment(transfer.units, {
     units: BigInt(quote.amount_units),
     credits: Number(quote.credits),

@@ -4,7 +4,9 @@ import { ApiError } from "../registry/types.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { PaymentDeps } from "./deps.ts";
 import { proofMessage } from "./proof.ts";
-import { createQuote } from "./quotes.ts";
+import { purgeExpiredQuotes, QUOTE_RETENTION_DAYS } from "./housekeeping.ts";
+import { createQuote, MAX_OPEN_QUOTES_PER_WALLET } from "./quotes.ts";
+import { sanctionsList } from "./sanctions.ts";
 import { testPaymentDeps } from "./testing/deps.ts";
 
 let temp: TempDatabase;
@@ -85,5 +87,42 @@ describe("createQuote()", () => {
     await expect(createQuote(strict, { amountUsd: 1, senderWallet: wallet.address, signature: await wallet.signMessage({ message }), proofMessage: message })).resolves.toMatchObject({ proven: true });
     const off = testPaymentDeps(temp, { rpcUrl: "", publisher });
     expect(await codeOf(createQuote(off, { amountUsd: 1, senderWallet: wallet.address }))).toBe("503 payments_not_configured");
+  });
+
+  it("createQuote() screens the wallet: zero address and the publisher 400, a listed wallet 403 naming the list", async () => {
+    const listed = fresh();
+    const screened = testPaymentDeps(temp, { rpcUrl: "http://127.0.0.1:9", publisher, sanctions: sanctionsList([listed.address], "test list", "2026-11-01") });
+    expect(await codeOf(createQuote(screened, { amountUsd: 1, senderWallet: "0x0000000000000000000000000000000000000000" }))).toBe("400 wallet_not_allowed");
+    expect(await codeOf(createQuote(screened, { amountUsd: 1, senderWallet: publisher.toLowerCase() }))).toBe("400 wallet_not_allowed");
+    const blocked = await createQuote(screened, { amountUsd: 1, senderWallet: listed.address }).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(ApiError);
+    expect(blocked).toMatchObject({ status: 403, code: "wallet_blocked", details: { list: "test list", list_date: "2026-11-01" } });
+    expect((blocked as ApiError).message).toContain("test list, dated 2026-11-01");
+    const { rows } = await temp.db.query<{ n: string }>("SELECT count(*) AS n FROM payment_quotes WHERE sender_wallet = ANY($1)", [
+      ["0x0000000000000000000000000000000000000000", publisher.toLowerCase(), listed.address.toLowerCase()],
+    ]);
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it("createQuote() under a flood keeps at most MAX_OPEN_QUOTES_PER_WALLET open quotes per wallet, and the purge deletes old unpaid ones", async () => {
+    const wallet = fresh();
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, () => createQuote(deps, { amountUsd: 1, senderWallet: wallet.address }).then(() => "ok", (e: unknown) => (e as ApiError).code)),
+    );
+    const stored = async () =>
+      Number((await temp.db.query<{ n: string }>("SELECT count(*) AS n FROM payment_quotes WHERE sender_wallet = $1", [wallet.address.toLowerCase()])).rows[0]?.n);
+    // Concurrent requests may each see the wallet under the cap; the count stays near it, far below the flood.
+    const open = await stored();
+    expect(open).toBeGreaterThanOrEqual(MAX_OPEN_QUOTES_PER_WALLET);
+    expect(open).toBeLessThan(40);
+    expect(outcomes.filter((o) => o === "too_many_open_quotes").length).toBe(40 - open);
+    expect(await codeOf(createQuote(deps, { amountUsd: 1, senderWallet: wallet.address }))).toBe("429 too_many_open_quotes");
+
+    // Kept QUOTE_RETENTION_DAYS after expiry, then deleted; consumed quotes are never purged.
+    const later = (days: number) => new Date(Date.now() + 1800_000 + days * 86_400_000);
+    expect(await purgeExpiredQuotes(temp.db, later(QUOTE_RETENTION_DAYS - 1))).toBe(0);
+    expect(await stored()).toBe(open);
+    expect(await purgeExpiredQuotes(temp.db, later(QUOTE_RETENTION_DAYS + 1))).toBeGreaterThanOrEqual(open);
+    expect(await stored()).toBe(0);
   });
 });

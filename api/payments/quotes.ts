@@ -9,11 +9,14 @@ import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
 import { MAX_AMOUNT_UNITS, MIN_AMOUNT_UNITS, quoteCredits } from "./pricing.ts";
 import { verifyQuoteProof } from "./proof.ts";
 import { AmountError, numberToUnits, unitsToUsd, unitsToUsdNumber } from "./units.ts";
+import { screenWallet } from "./screening.ts";
 import { parseWallet } from "./wallet.ts";
 import { currencyOnNetwork, networkLabel, NETWORK_LABELS } from "./network.ts";
 
 /** Quote lifetime. */
 export const QUOTE_TTL_SECONDS = 1800;
+/** Unpaid, unexpired quotes one wallet may hold at once (429 too_many_open_quotes beyond). */
+export const MAX_OPEN_QUOTES_PER_WALLET = 10;
 
 /** A quote as buy-credits returns it. */
 export interface Quote {
@@ -56,6 +59,7 @@ export async function createQuote(
   const now = nowOf(deps);
   const units = parseAmount(input.amountUsd);
   const sender = parseWallet(input.senderWallet);
+  screenWallet(deps, sender.checksummed, "no quote can be issued");
   let proofSignature: string | null = null;
   if (input.signature !== undefined) {
     if (!input.proofMessage) {
@@ -70,6 +74,21 @@ export async function createQuote(
     if (earlier.rowCount > 0) {
       throw new ApiError(403, "proof_required", `wallet ${sender.checksummed} has used wallet proofs before, so its quotes need one: send signature and proof_message`);
     }
+  }
+  const open = await deps.db.query<{ n: string; first_expiry: Date | null }>(
+    "SELECT count(*) AS n, min(expires_at) AS first_expiry FROM payment_quotes WHERE sender_wallet = $1 AND consumed_at IS NULL AND expires_at > $2",
+    [sender.lower, now.toISOString()],
+  );
+  if (Number(open.rows[0]?.n ?? 0) >= MAX_OPEN_QUOTES_PER_WALLET) {
+    const first = open.rows[0]?.first_expiry;
+    const retry = first ? Math.max(1, Math.ceil((new Date(first).getTime() - now.getTime()) / 1000)) : QUOTE_TTL_SECONDS;
+    throw new ApiError(
+      429,
+      "too_many_open_quotes",
+      `wallet ${sender.checksummed} already has ${MAX_OPEN_QUOTES_PER_WALLET} unpaid quotes that have not expired; pay or wait for one of them (retry in ${retry} s)`,
+      { retry_after_seconds: retry },
+      { "Retry-After": String(retry) },
+    );
   }
   const { credits, rate } = quoteCredits(units);
   const nonce = randomBytes(16).toString("hex");

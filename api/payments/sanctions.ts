@@ -1,9 +1,9 @@
 /**
- * Sanctions screening for trial grants: the bundled list, or a replacement named by SANCTIONS_LIST — a JSON
+ * The sanctions screening list (used by screening.ts at every payment door): the bundled list, or a replacement named by SANCTIONS_LIST — a JSON
  * file (an array of addresses, or `{ addresses: [...] }` whose items are strings or `{ address }`), or a text
  * file with one address per line (`#` starts a comment).
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { isAddress } from "viem";
 import { BUNDLED_SANCTIONS } from "./sanctions-list.ts";
 
@@ -11,6 +11,8 @@ import { BUNDLED_SANCTIONS } from "./sanctions-list.ts";
 export interface SanctionsList {
   /** Where the list came from (the bundled source, or the file path). */
   source: string;
+  /** Date of the list (YYYY-MM-DD): the bundled list's compilation date, a file's modification date; null when unknown. */
+  date: string | null;
   size: number;
   /** True when the address (any case) is listed. */
   has(address: string): boolean;
@@ -25,20 +27,21 @@ export class SanctionsListError extends Error {
 }
 
 /** A list over the given addresses. */
-export function sanctionsList(addresses: Iterable<string>, source: string): SanctionsList {
+export function sanctionsList(addresses: Iterable<string>, source: string, date: string | null = null): SanctionsList {
   const set = new Set<string>();
   for (const a of addresses) {
     if (!isAddress(a, { strict: false })) throw new SanctionsListError(`sanctions list ${source}: "${a}" is not an address`);
     set.add(a.toLowerCase());
   }
-  return { source, size: set.size, has: (address) => set.has(address.toLowerCase()) };
+  return { source, date, size: set.size, has: (address) => set.has(address.toLowerCase()) };
 }
 
 /** The bundled list. */
 export function bundledSanctions(): SanctionsList {
   return sanctionsList(
     BUNDLED_SANCTIONS.addresses.map((a) => a.address),
-    `${BUNDLED_SANCTIONS.source}, compiled ${BUNDLED_SANCTIONS.compiled}`,
+    BUNDLED_SANCTIONS.source,
+    BUNDLED_SANCTIONS.compiled,
   );
 }
 
@@ -46,8 +49,10 @@ export function bundledSanctions(): SanctionsList {
 export async function loadSanctions(path: string | undefined): Promise<SanctionsList> {
   if (!path) return bundledSanctions();
   let text: string;
+  let date: string;
   try {
     text = await readFile(path, "utf8");
+    date = (await stat(path)).mtime.toISOString().slice(0, 10);
   } catch (err) {
     throw new SanctionsListError(`sanctions list ${path}: cannot read it`, { cause: err });
   }
@@ -62,11 +67,11 @@ export async function loadSanctions(path: string | undefined): Promise<Sanctions
     const items = Array.isArray(parsed) ? parsed : (parsed as { addresses?: unknown }).addresses;
     if (!Array.isArray(items)) throw new SanctionsListError(`sanctions list ${path}: expected an array or { addresses: [...] }`);
     const addresses = items.map((item) => (typeof item === "string" ? item : String((item as { address?: unknown })?.address)));
-    return sanctionsList(addresses, path);
+    return sanctionsList(addresses, path, date);
   }
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.replace(/#.*$/, "").trim())
     .filter(Boolean);
-  return sanctionsList(lines, path);
+  return sanctionsList(lines, path, date);
 }

@@ -84,7 +84,7 @@ describe("grantTrial()", () => {
     expect(await codeOf(grantTrial(deps, { message: good.message, signature: await impostor.signMessage({ message: good.message }) }))).toBe("400 invalid_signature");
     expect(await codeOf(grantTrial(deps, { message: good.message, signature: "0x1234" }))).toBe("400 invalid_signature");
     expect(await codeOf(grantTrial(deps, { message: `${good.message} `, signature: good.signature }))).toBe("400 invalid_trial_message");
-    expect(await codeOf(grantTrial(deps, await signed(sanctioned)))).toBe("403 sanctioned_wallet");
+    expect(await codeOf(grantTrial(deps, await signed(sanctioned)))).toBe("403 wallet_blocked");
     // the untouched request still works
     await expect(grantTrial(deps, good)).resolves.toMatchObject({ credits: 25 });
   });

@@ -1,10 +1,11 @@
 /**
  * Trial grants (POST /api/payment/trial-credits): a wallet signs the trial message (trial-message.ts) and,
  * once per wallet, gets TRIAL_CREDITS on a trial token that expires after TRIAL_DAYS. No chain transaction;
- * the wallet is screened against the sanctions list; each message nonce works once.
+ * the wallet is screened (screening.ts); each message nonce works once.
  */
 import { ApiError } from "../registry/types.ts";
 import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
+import { screenWallet } from "./screening.ts";
 import { verifyPersonalSign } from "./signature.ts";
 import { parseTrialMessage, TRIAL_WINDOW_SECONDS } from "./trial-message.ts";
 
@@ -35,9 +36,7 @@ export async function grantTrial(depsIn: PaymentDeps | undefined, input: { messa
   if (!(await verifyPersonalSign(wallet.checksummed, input.message, input.signature))) {
     throw new ApiError(400, "invalid_signature", `signature is not an EIP-191 signature of the trial message by ${wallet.checksummed}`);
   }
-  if (deps.sanctions.has(wallet.lower)) {
-    throw new ApiError(403, "sanctioned_wallet", `wallet ${wallet.checksummed} is on the sanctions screening list; no trial can be granted`);
-  }
+  screenWallet(deps, wallet.checksummed, "no trial can be granted");
   const refuse = async (): Promise<never> => {
     const seen = await deps.db.query<{ nonce: string }>("SELECT nonce FROM trial_grants WHERE nonce = $1 OR wallet = $2", [nonce, wallet.lower]);
     if (seen.rows.some((r) => r.nonce === nonce)) throw new ApiError(409, "nonce_used", `the trial nonce ${nonce} was already used; sign a message with a new nonce`);

@@ -53,7 +53,21 @@ export const ActivityResponse = z.strictObject({
   day: z.iso.date(),
   last_updated: z.string().nullable(),
   by_bot: z.record(z.string(), z.number().int().positive()),
-  recent: z.array(z.strictObject({ bot: z.string(), endpoint: z.string(), timestamp: z.string() })),
+  verified_count: z.number().int().nonnegative().meta({ description: "of today_count, requests from an address inside the bot's published ranges" }),
+  recent: z.array(
+    z.strictObject({
+      bot: z.string().meta({ description: "product token from the fixed list in api/activity/known-bots.ts" }),
+      endpoint: z.string().meta({ description: "route template that answered (never the raw request path)" }),
+      timestamp: z.string(),
+      verified: z.boolean().meta({ description: "false: the bot name is only claimed by the User-Agent" }),
+    }),
+  ),
+  verification: z.strictObject({
+    method: z.string(),
+    verified_bots: z.array(z.string()),
+    sources: z.record(z.string(), z.strictObject({ source: z.string(), fetched: z.string() })),
+    published_range_files: z.record(z.string(), z.string()),
+  }),
   scope: z.string(),
 });
 
@@ -103,7 +117,7 @@ export function renderActivity(tracker: ActivityTracker, now: Date): z.infer<typ
   return {
     ok: true,
     ...tracker.report(now),
-    scope: "requests to this server whose User-Agent names a known AI agent or crawler, since the process started; today_count and by_bot cover the current UTC day",
+    scope: "answered requests (status below 400) to this server whose User-Agent names a known AI agent or crawler, since the process started, recorded by route template; today_count and by_bot cover the current UTC day",
   };
 }
 
@@ -139,7 +153,7 @@ export const agentsCompactRoutes = [
     tier: "free",
     summary: "Requests from known AI agents and crawlers seen by this server today, and the 50 most recent.",
     description:
-      "Counted by the server itself from User-Agent product tokens of documented AI crawlers and agents (GPTBot, ChatGPT-User, ClaudeBot, PerplexityBot, …; list in api/activity/known-bots.ts). In memory per process: a restart starts from zero, and several instances count separately. Endpoints are recorded without query strings.",
+      "Counted by the server itself from User-Agent product tokens of documented AI crawlers and agents (GPTBot, ChatGPT-User, ClaudeBot, PerplexityBot, …; list in api/activity/known-bots.ts). In memory per process: a restart starts from zero, and several instances count separately. Only answered requests (status below 400) count, recorded by the route template that answered, never the raw path. verified is true only when the client address lies in the ranges the bot's operator publishes (loaded from CRAWLER_RANGES_FILE); otherwise the bot name is claimed by User-Agent only.",
     tags: ["agents"],
     response: ActivityResponse,
     handle: (ctx) => renderActivity(serverActivity, ctx.now),
