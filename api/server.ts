@@ -24,6 +24,8 @@ import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { startPayments, type StartedPayments } from "./payments/start.ts";
 import { startPaymentHousekeeping } from "./payments/housekeeping.ts";
+import { processReceiptKey } from "./billing/receipt-key.ts";
+import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
 import { startBanner } from "./start-banner.ts";
@@ -131,6 +133,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     paymentsLine = payments.line;
     setPaymentServices(payments.deps);
+    const stateDb = db;
+    const deps = payments.deps;
+    setHealthChecks({
+      database: async () => {
+        await stateDb.query("SELECT 1");
+        return `${stateDb.kind === "embedded" ? "embedded Postgres" : "DATABASE_URL server"} answers`;
+      },
+      ...(deps.chain && deps.config.configured
+        ? { chain: async () => `chain ${deps.config.chainId} at block ${await deps.chain!.getBlockNumber()}` }
+        : {}),
+      signing_key: async () => `Ed25519 key ${(await processReceiptKey()).kid}`,
+    });
     premium = setupPremium({ db, credits, payments: payments.deps, onServerError });
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
@@ -215,6 +229,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         stopHousekeeping?.();
         setPaymentServices(undefined);
         await payments?.stop();
+        setHealthChecks({});
         await db.close();
       }
     },

@@ -1,12 +1,17 @@
 /**
- * GET /api/health: liveness plus one object per snapshot type in the manifest (counts and last-updated
- * values). Answered per request (not cached) so `timestamp` and `stale` are current. The `pricing` type is
- * reported under `models`, the name the spec gives it here.
+ * GET /api/health: 200 only when the service can answer what it promises, else 503 `degraded` with the
+ * reasons. It reports, per snapshot type in the manifest, the last success, last error and age against the
+ * type's freshness SLA and cadence; and the state database, the chain connection and the receipt signing key
+ * (api/health/checks.ts). Degraded when: a registered dependency check fails, or a feed is failing (its last
+ * attempt erred, or every source failed) and its data is older than its SLA. A type that is merely old but
+ * not failing (a data-only server on the bundled snapshots) is listed under `warnings`, not degraded.
+ * Answered per request (not cached). The `pricing` type is reported under `models`, the name the spec gives it.
  */
 import { z } from "zod";
-import { isStale } from "../../pipelines/lib/store/freshness.ts";
+import { ageSeconds, isStale } from "../../pipelines/lib/store/freshness.ts";
+import { runHealthChecks } from "../health/checks.ts";
 import { defineRoute } from "../registry/define.ts";
-import type { SnapshotReader } from "../registry/types.ts";
+import type { SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 
 /** Health of one snapshot type. */
 export const TypeHealth = z.strictObject({
@@ -18,31 +23,49 @@ export const TypeHealth = z.strictObject({
   last_changed: z.string().nullable(),
   last_attempt: z.string().nullable(),
   last_error: z.string().nullable(),
+  age_seconds: z.number().int().nonnegative().nullable().meta({ description: "seconds since last_success (null: never succeeded)" }),
   stale: z.boolean(),
+  failing: z.boolean().meta({ description: "the last attempt failed, or every source failed" }),
   sla_seconds: z.number().nullable(),
+  cadence: z.string().nullable(),
   provenance: z.enum(["live", "replay"]).nullable(),
   sources: z.strictObject({ total: z.number().int(), ok: z.number().int() }),
 });
 
-/** Body of GET /api/health. */
+const Check = z.strictObject({
+  status: z.enum(["ok", "failed", "disabled"]),
+  detail: z.string(),
+  latency_ms: z.number().int().nullable(),
+});
+
+/** Body of GET /api/health (200 ok, or 503 degraded with `error`, `message` and `reasons`). */
 export const HealthResponse = z
   .object({
-    ok: z.literal(true),
+    ok: z.boolean(),
+    health: z.enum(["ok", "degraded"]).meta({ description: "ok (HTTP 200) or degraded (HTTP 503, see reasons)" }),
+    error: z.literal("degraded").optional(),
+    message: z.string().optional(),
+    reasons: z.array(z.string()),
+    warnings: z.array(z.string()),
     timestamp: z.string(),
+    checks: z.strictObject({ database: Check, chain: Check, signing_key: Check }),
     news: TypeHealth,
     models: TypeHealth,
     benchmarks: TypeHealth,
     agents: TypeHealth,
   })
-  .catchall(TypeHealth);
+  .catchall(z.unknown());
 
 /** Types always reported, even before the pipelines first produce them. */
 const ALWAYS = ["news", "pricing", "benchmarks", "agents"];
 const KEY_OF: Record<string, string> = { pricing: "models" };
 
-function typeHealth(snapshots: SnapshotReader, type: string, now: Date): z.infer<typeof TypeHealth> {
+function typeHealth(snapshots: SnapshotReader & { meta?(type: string): SnapshotMeta | undefined }, type: string, now: Date): z.infer<typeof TypeHealth> {
   const loaded = snapshots.get(type);
-  const meta = loaded?.meta;
+  // The manifest entry even when latest.json is unusable, so a failing type still shows its last error.
+  const meta = loaded?.meta ?? snapshots.meta?.(type);
+  const age = meta ? ageSeconds(meta, now) : null;
+  const okSources = meta?.sources.filter((s) => s.ok).length ?? 0;
   return {
     type,
     available: loaded !== undefined,
@@ -51,11 +74,14 @@ function typeHealth(snapshots: SnapshotReader, type: string, now: Date): z.infer
     last_success: meta?.lastSuccess ?? null,
     last_changed: meta?.lastChanged ?? null,
     last_attempt: meta?.lastAttempt ?? null,
-    last_error: meta?.lastError ?? null,
+    last_error: meta?.lastError?.slice(0, 300) ?? null,
+    age_seconds: age === null ? null : Math.round(age),
     stale: meta ? isStale(meta, now) : true,
+    failing: Boolean(meta && (meta.lastError || (meta.sources.length > 0 && okSources === 0))),
     sla_seconds: meta?.slaSeconds ?? null,
+    cadence: meta?.cadence ?? null,
     provenance: meta?.provenance ?? null,
-    sources: { total: meta?.sources.length ?? 0, ok: meta?.sources.filter((s) => s.ok).length ?? 0 },
+    sources: { total: meta?.sources.length ?? 0, ok: okSources },
   };
 }
 
@@ -65,17 +91,40 @@ export const healthRoutes = [
     method: "GET",
     path: "/api/health",
     tier: "discovery",
-    summary: "Liveness and, per snapshot type, row counts and last-updated times from the manifest.",
+    summary: "Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.",
     description:
-      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened.",
+      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed. 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.",
     tags: ["discovery"],
     response: HealthResponse,
-    handle: (ctx) => {
-      const out: Record<string, unknown> = { ok: true, timestamp: ctx.now.toISOString() };
-      for (const type of [...new Set([...ALWAYS, ...ctx.snapshots.types()])]) {
-        out[KEY_OF[type] ?? type] = typeHealth(ctx.snapshots, type, ctx.now);
+    handle: async (ctx) => {
+      const checks = await runHealthChecks();
+      const reasons: string[] = [];
+      const warnings: string[] = [];
+      for (const [name, check] of Object.entries(checks)) {
+        if (check.status === "failed") reasons.push(`${name}: ${check.detail}`);
       }
-      return out as z.infer<typeof HealthResponse>;
+      const types: Record<string, z.infer<typeof TypeHealth>> = {};
+      for (const type of [...new Set([...ALWAYS, ...ctx.snapshots.types()])]) {
+        const h = typeHealth(ctx.snapshots, type, ctx.now);
+        types[KEY_OF[type] ?? type] = h;
+        const age = h.last_success ? `last success ${h.last_success}` : "never succeeded";
+        if (h.failing && h.stale) reasons.push(`feed ${type} is failing (${h.last_error ?? `0 of ${h.sources.total} sources ok`}) and its data is stale (${age}, SLA ${h.sla_seconds} s)`);
+        else if (h.failing) warnings.push(`feed ${type}: last attempt failed (${h.last_error ?? "no source ok"}); data still within its SLA`);
+        else if (h.stale && ctx.snapshots.types().includes(type)) warnings.push(`feed ${type}: data older than its SLA (${age}, SLA ${h.sla_seconds} s)`);
+      }
+      const degraded = reasons.length > 0;
+      const body = {
+        ok: !degraded,
+        health: degraded ? ("degraded" as const) : ("ok" as const),
+        ...(degraded ? { error: "degraded" as const, message: reasons.join("; ") } : {}),
+        reasons,
+        warnings,
+        timestamp: ctx.now.toISOString(),
+        checks,
+        ...types,
+      } as z.infer<typeof HealthResponse>;
+      if (!degraded) return body;
+      return new Response(JSON.stringify(body), { status: 503, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" } });
     },
   }),
 ];
