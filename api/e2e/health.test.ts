@@ -1,0 +1,54 @@
+/** /api/health against snapshot states a pipeline leaves: healthy, failing but fresh, failing and stale. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../server.ts";
+import { newsBody, STATUS_BODY, createSnapshotFixture, type SnapshotFixture } from "./snapshot-fixture.ts";
+
+let fx: SnapshotFixture;
+let server: RunningServer;
+const now = Date.now();
+const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+beforeAll(async () => {
+  fx = await createSnapshotFixture([
+    { type: "news", dated: { "2025-01-15": newsBody(5) }, meta: { lastSuccess: ago(60), lastAttempt: ago(60), lastError: null, slaSeconds: 1800 } },
+    { type: "status", dated: { "2025-01-15": STATUS_BODY }, meta: { lastSuccess: ago(60), lastAttempt: ago(60), lastError: null, slaSeconds: 600 } },
+  ]);
+  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 50, onWarn: () => {} });
+});
+afterAll(async () => {
+  await server?.close();
+  await fx?.remove();
+});
+
+async function health(): Promise<{ status: number; body: { health: string; reasons: string[]; warnings: string[]; status: { failing: boolean; last_error: string | null; age_seconds: number } } }> {
+  const res = await fetch(`${server.url}/api/health`);
+  return { status: res.status, body: (await res.json()) as never };
+}
+
+/** Rewrite the status type and wait until the server has reloaded it. */
+async function setStatus(meta: Record<string, unknown>): Promise<void> {
+  const before = server.store.generation;
+  await fx.write({ type: "status", dated: { "2025-01-15": STATUS_BODY }, meta });
+  for (let i = 0; i < 100 && server.store.generation === before; i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe("/api/health", () => {
+  it("is 200 ok while feeds succeed, warns on a failed run within the SLA, and turns 503 degraded once a failing feed is stale", async () => {
+    const ok = await health();
+    expect(ok.status).toBe(200);
+    expect(ok.body.health).toBe("ok");
+    expect(ok.body.status.age_seconds).toBeGreaterThanOrEqual(59);
+
+    await setStatus({ lastSuccess: ago(120), lastAttempt: ago(10), lastError: "all 14 sources failed: ENOTFOUND", slaSeconds: 600 });
+    const failingFresh = await health();
+    expect(failingFresh.status).toBe(200);
+    expect(failingFresh.body.status).toMatchObject({ failing: true, last_error: "all 14 sources failed: ENOTFOUND" });
+    expect(failingFresh.body.warnings.join()).toContain("feed status");
+
+    await setStatus({ lastSuccess: ago(3600), lastAttempt: ago(10), lastError: "all 14 sources failed: ENOTFOUND", slaSeconds: 600 });
+    const degraded = await health();
+    expect(degraded.status).toBe(503);
+    expect(degraded.body.health).toBe("degraded");
+    expect(degraded.body.reasons.join()).toMatch(/feed status is failing \(all 14 sources failed: ENOTFOUND\) and its data is stale/);
+  });
+});
