@@ -4,7 +4,8 @@
  * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
  * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
  */
-import { resolve } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
@@ -15,7 +16,9 @@ import { routes as registryRoutes } from "./registry/index.ts";
 import { serverActivity } from "./activity/tracker.ts";
 import { loadVerifier } from "./activity/crawler-ranges.ts";
 import { createPaymentThrottle } from "./http/payment-throttle.ts";
+import { failedRunLine } from "./health/failed-run.ts";
 import { guardRequest, hardenServer, SERVER_OPTIONS } from "./http/node-guard.ts";
+import { LayeredSnapshots } from "./serve/layered-snapshots.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
@@ -40,6 +43,11 @@ export interface StartOptions extends Partial<ApiConfig> {
   routes?: readonly AnyRoute[];
   /** Manifest mtime poll interval in ms (default 2000). */
   pollMs?: number;
+  /**
+   * A second snapshots folder this server's own scheduler writes (`npm start`: DATA_DIR/snapshots); served
+   * together with SNAPSHOTS_DIR, the newer of the two per type (api/serve/layered-snapshots.ts).
+   */
+  localSnapshotsDir?: string;
   /** Receives warnings (unreadable snapshots, server faults). Default: stderr. */
   onWarn?: (message: string) => void;
   /**
@@ -80,6 +88,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
   const store = new SnapshotStore(resolve(config.snapshotsDir), { pollMs: options.pollMs, onWarn: warn });
   await store.start();
+  let local: SnapshotStore | undefined;
+  if (options.localSnapshotsDir) {
+    await mkdir(options.localSnapshotsDir, { recursive: true });
+    // An empty local folder has no manifest yet: that is expected, not worth a warning.
+    local = new SnapshotStore(resolve(options.localSnapshotsDir), { pollMs: options.pollMs, onWarn: (m) => (m.startsWith("no manifest") ? undefined : warn(m)) });
+    await local.start();
+  }
+  const served = local ? new LayeredSnapshots(store, local) : store;
 
   // Printed URLs follow the real port unless a public base URL was configured.
   const explicitBase = options.publicBaseUrl ?? (process.env.PUBLIC_BASE_URL ? env.publicBaseUrl : undefined);
@@ -154,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const maxBodyBytes = largestBodyLimit(routes);
   const built = createApp({
     routes,
-    snapshots: store,
+    snapshots: served,
     get baseUrl() {
       return baseUrl;
     },
@@ -221,6 +237,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       built.dispose();
       store.close();
+      local?.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
@@ -240,16 +257,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
  * The in-process pipeline scheduler (pipelines/runner/scheduler.ts over the feed registry). Loaded lazily so
  * `--no-schedule` never loads the pipelines; after each run the snapshot store sees the new manifest.
  */
-async function startScheduler(config: ApiConfig, warn: (m: string) => void): Promise<(() => Promise<void>) | null> {
+async function startScheduler(snapshotsDir: string, warn: (m: string) => void): Promise<(() => Promise<void>) | null> {
   try {
     const [{ startSchedule }, { feeds }] = await Promise.all([
       import("../pipelines/runner/scheduler.ts"),
       import("../pipelines/feeds/index.ts"),
     ]);
+    const cronOf = (feed: string): string | undefined => (feeds as Record<string, { cron?: string }>)[feed]?.cron;
     return startSchedule({
       feeds,
-      snapshotsDir: resolve(config.snapshotsDir),
-      onError: (feed, error) => warn(`pipeline ${feed} failed: ${error instanceof Error ? error.message : String(error)}`),
+      snapshotsDir: resolve(snapshotsDir),
+      onResult: (result) => {
+        if (result.status === "failed") warn(failedRunLine(result.feed, result.error ?? "no cause reported", cronOf(result.feed)));
+      },
+      onError: (feed, error) => warn(failedRunLine(feed, error instanceof Error ? error.message : String(error), cronOf(feed))),
       onSkip: (feed) => warn(`pipeline ${feed} still running, tick skipped`),
     });
   } catch (err) {
@@ -272,16 +293,18 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   process.on("SIGINT", () => onSignal("SIGINT"));
   process.on("SIGTERM", () => onSignal("SIGTERM"));
 
+  // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
+  const localSnapshots = join(process.env.DATA_DIR || ".data", "snapshots");
   let running: RunningServer;
   try {
-    running = await startServer({ onWarn: warn });
+    running = await startServer({ onWarn: warn, ...(argv.includes("--no-schedule") ? {} : { localSnapshotsDir: localSnapshots }) });
   } catch (err) {
     // One line naming the cause, the path and what to do; never a stack trace alone.
     const message = (err as Error).message.split("\n")[0]!.slice(0, 1000);
     process.stderr.write(`agentfeed: cannot start: ${message}\n`);
     process.exit(1);
   }
-  const scheduler = stopRequested || argv.includes("--no-schedule") ? null : await startScheduler(running.config, warn);
+  const scheduler = stopRequested || argv.includes("--no-schedule") ? null : await startScheduler(localSnapshots, warn);
   let stopping = false;
   stop = (signal: string) => {
     if (stopping) return;

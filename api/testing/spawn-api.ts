@@ -1,5 +1,5 @@
 /**
- * The API server as a child process (`tsx api/server.ts --no-schedule`) on a free port of 127.0.0.1, for tests
+ * The API server as a child process (`tsx api/server.ts --no-schedule`, or with its scheduler) on a free port of 127.0.0.1, for tests
  * and demos that need real HTTP between processes. Resolves once it printed its first line.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -22,9 +22,9 @@ export interface SpawnedApi {
 }
 
 /** Start the API with `env` added to this process's environment (HOST is 127.0.0.1; PORT a free one unless given). */
-export async function spawnApi(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<SpawnedApi> {
+export async function spawnApi(env: Record<string, string>, options: { timeoutMs?: number; schedule?: boolean } = {}): Promise<SpawnedApi> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", ...(options.schedule ? [] : ["--no-schedule"])], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
