@@ -11,6 +11,7 @@ import { ApiError, type AnyRoute, type RawBody, type RenderContext, type Snapsho
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
 import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
 import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
+import { clip } from "./http/clip.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
@@ -124,7 +125,7 @@ export function createApp(options: AppOptions): BuiltApp {
       if (!route) {
         return jsonResponse(
           405,
-          errorBody("method_not_allowed", `${method} is not allowed on ${path}; use ${allowed.join(", ")}`),
+          errorBody("method_not_allowed", `${clip(method)} is not allowed on ${path}; use ${allowed.join(", ")}`),
           { Allow: [...allowed, "OPTIONS"].join(", ") },
         );
       }
@@ -134,7 +135,7 @@ export function createApp(options: AppOptions): BuiltApp {
     });
   }
   app.all("/**", (event) =>
-    jsonResponse(404, errorBody("not_found", `no route for ${event.req.method} ${event.url.pathname}; see /api/meta`)),
+    jsonResponse(404, errorBody("not_found", `no route for ${clip(event.req.method)} ${clip(event.url.pathname)}; see /api/meta`)),
   );
 
   const writeCached = (req: IncomingMessage, res: ServerResponse, hit: CachedBody, rateHeaders: Record<string, string>): true => {

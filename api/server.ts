@@ -32,6 +32,7 @@ import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
 import { startBanner } from "./start-banner.ts";
+import { checkDatabaseUrl, DatabaseUrlError, describeOpenFailure } from "./state/database-url.ts";
 import type { Database } from "./state/types.ts";
 
 /** The snapshots committed with the project. */
@@ -110,14 +111,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let isKnownBearer: ((token: string) => Promise<boolean>) | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
+    const databaseUrl = state.databaseUrl ?? process.env.DATABASE_URL ?? "";
     try {
+      if (databaseUrl) checkDatabaseUrl(databaseUrl);
       db = await openDatabase({
         ...(state.databaseUrl !== undefined ? { databaseUrl: state.databaseUrl } : {}),
         ...(state.dataDir !== undefined ? { dataDir: state.dataDir } : {}),
       });
     } catch (cause) {
       store.close();
-      throw new Error(`cannot open the state database: ${(cause as Error).message}`, { cause });
+      throw new Error(cause instanceof DatabaseUrlError ? cause.message : describeOpenFailure(cause, databaseUrl || undefined), { cause });
     }
     const credits = createCredits(db);
     isKnownBearer = async (token) => (await credits.tokenByBearer(token)) !== undefined;

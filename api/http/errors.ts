@@ -13,7 +13,8 @@ export interface ErrorBody {
 
 /** Build an error body. */
 export function errorBody(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
-  return { ...details, ok: false, error: code, message };
+  // A backstop: echo sites clip client input to 200 characters (clip.ts); no message grows past this.
+  return { ...details, ok: false, error: code, message: message.length > 1000 ? `${message.slice(0, 999)}…` : message };
 }
 
 /** Turn a zod failure on one input part into a 400 ApiError with the issues listed. */

@@ -4,6 +4,7 @@
  * payment (tx hash UNIQUE), mint or top up the token, grant the credits and, on a wallet's first payment,
  * the bonus (wallet UNIQUE). Concurrent confirms of one payment end with one mint and one bonus.
  */
+import { clip } from "../http/clip.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Sql, TokenInfo } from "../state/types.ts";
 import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
@@ -51,7 +52,7 @@ interface QuoteRow extends Record<string, unknown> {
 export function normalizeTxHash(value: string): `0x${string}` {
   const v = value.trim().toLowerCase();
   const hex = v.startsWith("0x") ? v.slice(2) : v;
-  if (!/^[0-9a-f]{64}$/.test(hex)) throw new ApiError(400, "invalid_tx_hash", `tx_hash "${value}" is not a transaction hash (64 hex characters, 0x optional)`);
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new ApiError(400, "invalid_tx_hash", `tx_hash "${clip(value)}" is not a transaction hash (64 hex characters, 0x optional)`);
   return `0x${hex}`;
 }
 
@@ -102,7 +103,7 @@ export async function confirmPayment(
     ? await deps.db.query<QuoteRow>("SELECT * FROM payment_quotes WHERE nonce = $1", [nonce])
     : { rows: [] as QuoteRow[] };
   const quote = found.rows[0];
-  if (!quote) throw new ApiError(404, "quote_not_found", `no quote has the memo "${input.nonce}"; create one with POST /api/payment/buy-credits`);
+  if (!quote) throw new ApiError(404, "quote_not_found", `no quote has the memo "${clip(input.nonce)}"; create one with POST /api/payment/buy-credits`);
   if (await txUsed(deps.db, txHash)) throw usedTx(txHash);
   if (quote.consumed_at) throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
   const expiresAt = new Date(quote.expires_at);

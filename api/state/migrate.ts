@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { Database } from "./types.ts";
+import { isConnectionError } from "./unavailable.ts";
 
 /** The folder holding the project's migrations. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
@@ -43,6 +44,8 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       });
       if (ran) applied.push(name);
     } catch (error) {
+      // A lost or refused connection is not a broken migration: it goes up as it is.
+      if (isConnectionError(error)) throw error;
       throw new MigrationError(`migrate: ${name} failed: ${(error as Error).message}`, { cause: error });
     }
   }
