@@ -8,6 +8,7 @@ import { createCredits } from "./credits.ts";
 import { Breakers } from "./breakers.ts";
 import { requestHash, responseHash } from "./canonical.ts";
 import { createPremiumGateway, type X402Confirm } from "./premium.ts";
+import { createPaymentThrottle } from "../http/payment-throttle.ts";
 import { receiptKeyFromSeed } from "./receipt-key.ts";
 import { verifyReceipt, type Receipt } from "./receipts.ts";
 import type { PaymentTerms } from "./x402.ts";
@@ -390,6 +391,54 @@ describe("premium wrapper", () => {
     expect((await app.request("/api/premium/test/echo?n=3", auth(other.token, { "Idempotency-Key": "order-42" }))).status).toBe(200);
     const tooLong = await app.request("/api/premium/test/echo?n=2", auth(token, { "Idempotency-Key": "k".repeat(201) }));
     expect(tooLong.status).toBe(400);
+  });
+
+  it("serve() replays a stored Idempotency-Key answer on every retry, the 6th and later included, before the breakers", async () => {
+    const { token } = await newToken(10);
+    const app = build();
+    handlerCalls = 0;
+    const first = await app.request("/api/premium/test/echo?n=7", auth(token, { "Idempotency-Key": "retry-loop" }));
+    const firstBody = await first.text();
+    for (let i = 0; i < 8; i++) {
+      const again = await app.request("/api/premium/test/echo?n=7", auth(token, { "Idempotency-Key": "retry-loop" }));
+      expect(again.status, `retry ${i + 1}`).toBe(200);
+      expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+      expect(await again.text()).toBe(firstBody);
+    }
+    expect(handlerCalls).toBe(1);
+    expect(await balanceOf(token)).toBe(9);
+  });
+
+  it("serve() answers HEAD with the status and headers of GET and never runs, holds or charges", async () => {
+    const { token } = await newToken(3);
+    const app = build();
+    handlerCalls = 0;
+    const noCredential = await app.request("/api/premium/test/echo?n=1", { method: "HEAD" });
+    expect(noCredential.status).toBe(402);
+    expect(noCredential.headers.get("payment-required")).not.toBeNull();
+    const bad = await app.request("/api/premium/test/echo?n=99", { method: "HEAD", ...auth(token) });
+    expect(bad.status).toBe(400);
+    const head = await app.request("/api/premium/test/echo?n=1", { method: "HEAD", ...auth(token) });
+    const get = await app.request("/api/premium/test/echo?n=1", auth(token));
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
+    expect(handlerCalls).toBe(1);
+    expect(await balanceOf(token)).toBe(2);
+  });
+
+  it("createApp() throttles requests with unknown bearer tokens per client, never known ones", async () => {
+    const premium = createPremiumGateway({ db: tdb.db, credits, receiptKey: key, payments: terms, now: () => NOW });
+    const paymentThrottle = createPaymentThrottle({ perMinute: 3, isKnownBearer: async (t) => (await credits.tokenByBearer(t)) !== undefined });
+    const app = createApp({ routes, snapshots, baseUrl: BASE, rateLimitPerMinute: 0, trustProxy: null, premium, paymentThrottle, now: () => NOW }).app;
+    const { token } = await newToken(20);
+    for (let n = 1; n <= 6; n++) expect((await app.request(`/api/premium/test/echo?n=${n}`, auth(token))).status).toBe(200);
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++) guesses.push((await app.request("/api/premium/test/echo?n=1", auth(`afk_${String(i).padStart(64, "0")}`))).status);
+    expect(guesses).toEqual([402, 402, 402, 429, 429, 429]);
+    const refused = await app.request("/api/premium/test/echo?n=1", auth("afk_guess"));
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ ok: false, error: "rate_limited" });
+    expect((await app.request("/api/premium/test/echo?n=9", auth(token))).status).toBe(200);
   });
 
   it("serve() lets one of two concurrent requests with one Idempotency-Key run; the other gets 409 idempotency_in_progress", async () => {

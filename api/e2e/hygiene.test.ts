@@ -77,6 +77,27 @@ describe("bounded request bodies", () => {
   });
 });
 
+describe("payment throttle", () => {
+  it("POSTs to the payment routes past PAYMENT_RATE_LIMIT_PER_MINUTE (30) get 429 rate_limited with Retry-After", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 34; i++) {
+      last = await fetch(`${server().url}/api/payment/buy-credits`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount_usd: 1, sender_wallet: "0x52908400098527886E0F7030069857D2E4169EE7" }),
+      });
+      statuses.push(last.status);
+      if (i < 33) await last.arrayBuffer();
+    }
+    // This data-only server has no payments: 503 until the throttle refuses.
+    expect(statuses.slice(0, 30).every((s) => s === 503)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429, 429, 429]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last!.json()).toMatchObject({ ok: false, error: "rate_limited" });
+  });
+});
+
 describe("protocol hygiene", () => {
   it("every response carries nosniff, a CSP with frame-ancestors 'none' and Referrer-Policy, errors included", async () => {
     for (const path of ["/api/meta", "/api/nothing-here", "/llms.txt"]) {
