@@ -11,8 +11,8 @@ import { CORS_HEADERS } from "./cors.ts";
 /** Headers every response carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
-  // JSON needs none of these sources; HTML pages (docs) may use inline styles and same-origin images only.
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // JSON needs none of these sources; HTML pages (/docs) load their stylesheet and images from this origin only.
+  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "Referrer-Policy": "no-referrer",
   "X-Frame-Options": "DENY",
 };
