@@ -120,7 +120,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Create a credit quote: amount and credits bound to sender_wallet under a fresh memo, valid 1800 s.",
       description:
-        "amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Bundles at exact amounts (1→50, 5→275, 30→1950, 200→16000), else floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required).",
+        "amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Bundles at exact amounts (1→50, 5→275, 30→1950, 200→16000), else floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required). Screened: 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list; 429 too_many_open_quotes past 10 unpaid, unexpired quotes per wallet. Unpaid quotes are deleted 7 days after they expire.",
       body: BuyCreditsBody,
       response: QuoteResponse,
       errors: {
@@ -139,7 +139,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Verify a USDC payment on chain against its quote and mint a token (or top up the bearer's) with the credits.",
       description:
-        "Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied.",
+        "Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied. A payer on the sanctions list at confirm time gets 403 wallet_blocked, no credits, and the payment is recorded for refund review.",
       body: ConfirmBody,
       response: ConfirmResponse,
       bearer: "optional",
@@ -172,7 +172,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Grant 25 trial credits (token valid 30 days) for an EIP-191 signed trial message; one grant per wallet.",
       description:
-        "message: 'agentfeed trial credits request', a blank line, then 'wallet: <address>', 'timestamp: <ISO>' (within 600 s of the server clock), 'nonce: <16 hex>' (single use). Screened against the sanctions list (403 sanctioned_wallet). 409 trial_already_granted for a wallet in any case, 409 nonce_used for a replay.",
+        "message: 'agentfeed trial credits request', a blank line, then 'wallet: <address>', 'timestamp: <ISO>' (within 600 s of the server clock), 'nonce: <16 hex>' (single use). Screened like every payment door (api/security.md): 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list. 409 trial_already_granted for a wallet in any case, 409 nonce_used for a replay.",
       body: TrialBody,
       response: TrialResponse,
       errors: {
