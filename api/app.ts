@@ -221,7 +221,10 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   try {
     const throttle = options.paymentThrottle;
     if (throttle) {
-      const decision = await throttle.check({ method: route.method, tier: route.tier, authorization: event.req.headers.get("authorization") }, ip);
+      const decision = await throttle.check(
+        { method: route.method, tier: route.tier, authorization: event.req.headers.get("authorization"), paymentRetry: event.req.headers.has("x-payment-tx") },
+        ip,
+      );
       if (decision && !decision.allowed) {
         return jsonResponse(
           429,

@@ -1,7 +1,8 @@
 /**
  * The per-client limit of the payment surface (PAYMENT_RATE_LIMIT_PER_MINUTE, default 30), separate from the
  * free-route limit: every POST to a payment route (buy-credits, trial-credits, confirm) and every request on a
- * premium or payment route that presents a bearer token the ledger does not know costs one point. Known
+ * premium or payment route that presents a bearer token the ledger does not know, and every x402 retry (a
+ * confirm by another door: X-Payment-Tx on a premium route), costs one point. Known
  * tokens are remembered (bounded) so paying clients pay no extra lookup; unknown ones are never remembered.
  */
 import type { RateDecision, RateLimiter } from "./rate-limit.ts";
@@ -20,7 +21,7 @@ export interface PaymentThrottleOptions {
 /** The throttle; `check` returns null when the request is not metered. */
 export interface PaymentThrottle {
   readonly limiter: RateLimiter;
-  check(request: { method: string; tier: string; authorization: string | null }, clientIp: string): Promise<RateDecision | null>;
+  check(request: { method: string; tier: string; authorization: string | null; paymentRetry?: boolean }, clientIp: string): Promise<RateDecision | null>;
 }
 
 const BEARER = /^Bearer\s+(\S{1,512})\s*$/i;
@@ -45,7 +46,8 @@ export function createPaymentThrottle(options: PaymentThrottleOptions): PaymentT
     limiter,
     async check(request, clientIp) {
       if (request.tier !== "payment" && request.tier !== "premium") return null;
-      const metered = (request.tier === "payment" && request.method === "POST") || (await unknownBearer(request.authorization));
+      const metered =
+        (request.tier === "payment" && request.method === "POST") || Boolean(request.paymentRetry) || (await unknownBearer(request.authorization));
       return metered ? limiter.check(`payment ${clientIp}`) : null;
     },
   };
