@@ -75,30 +75,35 @@ export async function createQuote(
       throw new ApiError(403, "proof_required", `wallet ${sender.checksummed} has used wallet proofs before, so its quotes need one: send signature and proof_message`);
     }
   }
-  const open = await deps.db.query<{ n: string; first_expiry: Date | null }>(
-    "SELECT count(*) AS n, min(expires_at) AS first_expiry FROM payment_quotes WHERE sender_wallet = $1 AND consumed_at IS NULL AND expires_at > $2",
-    [sender.lower, now.toISOString()],
-  );
-  if (Number(open.rows[0]?.n ?? 0) >= MAX_OPEN_QUOTES_PER_WALLET) {
-    const first = open.rows[0]?.first_expiry;
-    const retry = first ? Math.max(1, Math.ceil((new Date(first).getTime() - now.getTime()) / 1000)) : QUOTE_TTL_SECONDS;
-    throw new ApiError(
-      429,
-      "too_many_open_quotes",
-      `wallet ${sender.checksummed} already has ${MAX_OPEN_QUOTES_PER_WALLET} unpaid quotes that have not expired; pay or wait for one of them (retry in ${retry} s)`,
-      { retry_after_seconds: retry },
-      { "Retry-After": String(retry) },
-    );
-  }
   const { credits, rate } = quoteCredits(units);
   const nonce = randomBytes(16).toString("hex");
   const expires = new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000);
   try {
-    await deps.db.query(
-      `INSERT INTO payment_quotes (nonce, sender_wallet, amount_units, credits, rate, proven, proof_signature, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [nonce, sender.lower, units.toString(), credits, rate, proofSignature !== null, proofSignature, now.toISOString(), expires.toISOString()],
-    );
+    // One transaction per wallet at a time (advisory lock on the wallet): the open-quote count and the insert
+    // cannot interleave, so a flood of concurrent requests stops exactly at the cap.
+    await deps.db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`quote:${sender.lower}`]);
+      const open = await tx.query<{ n: string; first_expiry: Date | null }>(
+        "SELECT count(*) AS n, min(expires_at) AS first_expiry FROM payment_quotes WHERE sender_wallet = $1 AND consumed_at IS NULL AND expires_at > $2",
+        [sender.lower, now.toISOString()],
+      );
+      if (Number(open.rows[0]?.n ?? 0) >= MAX_OPEN_QUOTES_PER_WALLET) {
+        const first = open.rows[0]?.first_expiry;
+        const retry = first ? Math.max(1, Math.ceil((new Date(first).getTime() - now.getTime()) / 1000)) : QUOTE_TTL_SECONDS;
+        throw new ApiError(
+          429,
+          "too_many_open_quotes",
+          `wallet ${sender.checksummed} already has ${MAX_OPEN_QUOTES_PER_WALLET} unpaid quotes that have not expired; pay or wait for one of them (retry in ${retry} s)`,
+          { retry_after_seconds: retry },
+          { "Retry-After": String(retry) },
+        );
+      }
+      await tx.query(
+        `INSERT INTO payment_quotes (nonce, sender_wallet, amount_units, credits, rate, proven, proof_signature, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [nonce, sender.lower, units.toString(), credits, rate, proofSignature !== null, proofSignature, now.toISOString(), expires.toISOString()],
+      );
+    });
   } catch (err) {
     if ((err as { code?: string }).code === "23505") {
       throw new ApiError(409, "proof_reused", "this wallet proof was already used for a quote; sign a new proof message");
