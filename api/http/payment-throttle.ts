@@ -31,15 +31,24 @@ export function createPaymentThrottle(options: PaymentThrottleOptions): PaymentT
   const limiter = createRateLimiter(options.perMinute);
   if (!limiter) return null;
   const known = new Set<string>();
+  const inFlight = new Map<string, Promise<boolean>>();
   const remember = options.rememberTokens ?? 10_000;
   const unknownBearer = async (authorization: string | null): Promise<boolean> => {
     if (!authorization || !options.isKnownBearer) return false;
     const token = BEARER.exec(authorization)?.[1];
     if (!token) return true; // a malformed credential is an unknown one
     if (known.has(token)) return false;
-    if (!(await options.isKnownBearer(token))) return true;
-    if (known.size >= remember) known.delete(known.values().next().value!);
-    known.add(token);
+    // Concurrent first calls of one token share one lookup (a burst of 1,000 calls costs one query).
+    let lookup = inFlight.get(token);
+    if (!lookup) {
+      lookup = options.isKnownBearer(token).finally(() => inFlight.delete(token));
+      inFlight.set(token, lookup);
+    }
+    if (!(await lookup)) return true;
+    if (!known.has(token)) {
+      if (known.size >= remember) known.delete(known.values().next().value!);
+      known.add(token);
+    }
     return false;
   };
   return {
