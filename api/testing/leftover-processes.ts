@@ -14,8 +14,24 @@ export interface MarkedProcess {
   command: string;
 }
 
+/** This process and every process above it (npm, the shell running `npm test`…): they carry the marker too. */
+function selfAndAncestors(): number[] {
+  const chain = [process.pid];
+  let pid = process.ppid;
+  while (pid > 1 && chain.length < 64) {
+    chain.push(pid);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      break;
+    }
+  }
+  return chain;
+}
+
 /** Processes (other than this one and its ancestors) whose environment carries `marker=id` (Linux /proc; elsewhere none). */
-export function markedProcesses(id: string, exclude: readonly number[] = [process.pid, process.ppid]): MarkedProcess[] {
+export function markedProcesses(id: string, exclude: readonly number[] = selfAndAncestors()): MarkedProcess[] {
   const needle = `${TEST_RUN_MARKER}=${id}\0`;
   const found: MarkedProcess[] = [];
   let entries: string[];
