@@ -22,7 +22,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Database } from "../state/types.ts";
-import { bindsKey, type StoredIdempotency } from "./idempotency.ts";
+import { bindsKey, type IdempotencyRecordRow, type StoredIdempotency } from "./idempotency.ts";
 
 /** Most settlements one transaction carries. */
 export const MAX_BATCH = 256;
@@ -71,15 +71,9 @@ interface TokenRow extends Record<string, unknown> {
   live: boolean;
 }
 
-interface IdempotencyRow extends Record<string, unknown> {
+interface IdempotencyRow extends IdempotencyRecordRow {
   token_id: string;
   idem_key: string;
-  request_hash: string;
-  endpoint: string;
-  state: "in_progress" | "done";
-  response_status: number | null;
-  response_body: string | null;
-  created_at: Date;
 }
 
 /** The group committer of one process. */

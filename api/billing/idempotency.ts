@@ -29,7 +29,8 @@ export const IDEMPOTENCY_STALE_CLAIM_SECONDS = 5 * 60;
 /** Longest key accepted. */
 export const IDEMPOTENCY_KEY_MAX = 200;
 
-interface Row extends Record<string, unknown> {
+/** An idempotency record as stored (one per token and key). */
+export interface IdempotencyRecordRow extends Record<string, unknown> {
   request_hash: string;
   endpoint: string;
   state: "in_progress" | "done";
@@ -55,7 +56,7 @@ export class IdempotencyStore {
 
   /** The record an earlier request left under `key`, if it still binds the key (within 24 h; an in-progress claim younger than 5 min). */
   async find(tokenId: string, key: string, now: Date): Promise<StoredIdempotency | undefined> {
-    const { rows } = await this.db.query<Row>(
+    const { rows } = await this.db.query<IdempotencyRecordRow>(
       `SELECT request_hash, endpoint, state, response_status, response_body, created_at
          FROM billing_idempotency WHERE token_id = $1 AND idem_key = $2`,
       [tokenId, key],
