@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApi, operationIdOf } from "../docs/openapi.ts";
 import { trialMessage } from "../payments/trial-message.ts";
-import { startTestChain, type TestChain } from "../payments/testing/chain.ts";
+import { startTestChain, type TestChain, paymentEnvFor } from "../payments/testing/chain.ts";
 import { routes } from "../registry/index.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { BUNDLED_SNAPSHOTS } from "../testing/bundled-server.ts";
@@ -49,11 +49,7 @@ beforeAll(async () => {
     SNAPSHOTS_DIR: snapshotsDir,
     DATA_DIR: dataDir,
     DATABASE_URL: "",
-    BASE_RPC_URL: chain.anvil.rpcUrl,
-    CHAIN_ID: String(chain.anvil.chainId),
-    USDC_ADDRESS: chain.usdc,
-    PUBLISHER_WALLET: publisher.address,
-    MIN_CONFIRMATIONS: "1",
+    ...paymentEnvFor(chain, publisher.address),
     RATE_LIMIT_PER_MINUTE: "10000",
   });
   const common = { port: 0, host: "127.0.0.1", snapshotsDir: BUNDLED_SNAPSHOTS, trustProxy: null, onWarn: () => {} } as const;

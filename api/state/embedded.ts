@@ -106,7 +106,10 @@ export async function liveOwner(dataDir: string): Promise<number | undefined> {
     return undefined;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
-  if (start !== undefined && (await processStart(pid)) !== undefined && (await processStart(pid)) !== start) return undefined;
+  if (start !== undefined) {
+    const current = await processStart(pid);
+    if (current !== undefined && current !== start) return undefined;
+  }
   return pid;
 }
 

@@ -15,7 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { feeds } from "../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { BUNDLED_SANCTIONS } from "../payments/sanctions-list.ts";
-import { startTestChain, type TestChain } from "../payments/testing/chain.ts";
+import { startTestChain, type TestChain, paymentEnvFor } from "../payments/testing/chain.ts";
 import { trialMessage } from "../payments/trial-message.ts";
 import { routes } from "../registry/index.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
@@ -119,11 +119,7 @@ export async function runAttacks(log: (line: string) => void = () => {}): Promis
       DATA_DIR: join(work, "data"),
       DATABASE_URL: temp.url,
       RECEIPT_SIGNING_KEY: "",
-      BASE_RPC_URL: chain.anvil.rpcUrl,
-      CHAIN_ID: String(chain.anvil.chainId),
-      USDC_ADDRESS: chain.usdc,
-      PUBLISHER_WALLET: publisher.address,
-      MIN_CONFIRMATIONS: "1",
+      ...paymentEnvFor(chain, publisher.address),
       RATE_LIMIT_PER_MINUTE: "0",
       PAYMENT_RATE_LIMIT_PER_MINUTE: "30",
       PAYMENTS_TEST_CHAIN: "off",

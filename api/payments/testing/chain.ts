@@ -36,6 +36,17 @@ export interface TestChain {
   stop(): Promise<void>;
 }
 
+/** The payment settings of an API process that takes payments on `chain` for `publisherWallet` (one confirmation). */
+export function paymentEnvFor(chain: TestChain, publisherWallet: `0x${string}`): Record<string, string> {
+  return {
+    BASE_RPC_URL: chain.anvil.rpcUrl,
+    CHAIN_ID: String(chain.anvil.chainId),
+    USDC_ADDRESS: chain.usdc,
+    PUBLISHER_WALLET: publisherWallet,
+    MIN_CONFIRMATIONS: "1",
+  };
+}
+
 /** Start anvil (chain id 8453), deploy the two tokens, and return the helpers. */
 export async function startTestChain(): Promise<TestChain> {
   const anvil = await startAnvil({ chainId: 8453 });

@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { feeds } from "../../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../../pipelines/runner/run-feeds.ts";
 import { trialMessage } from "../trial-message.ts";
-import { startTestChain } from "./chain.ts";
+import { startTestChain, paymentEnvFor } from "./chain.ts";
 import { freePort } from "../../testing/free-port.ts";
 import { spawnApi, type SpawnedApi } from "../../testing/spawn-api.ts";
 // Every answer is checked against the OpenAPI document (operation, status, headers, body).
@@ -82,11 +82,7 @@ export async function runPaymentWalkthrough(log: (line: string) => void = () => 
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       RECEIPT_SIGNING_KEY: "",
-      BASE_RPC_URL: chain.anvil.rpcUrl,
-      CHAIN_ID: String(chain.anvil.chainId),
-      USDC_ADDRESS: chain.usdc,
-      PUBLISHER_WALLET: publisher.address,
-      MIN_CONFIRMATIONS: "1",
+      ...paymentEnvFor(chain, publisher.address),
       RATE_LIMIT_PER_MINUTE: "0",
     });
     log(`server: ${base} (embedded Postgres in ${dataDir})`);
