@@ -9,6 +9,7 @@ import { createQuote } from "./quotes.ts";
 import { sanctionsList } from "./sanctions.ts";
 import { startTestChain, type TestChain } from "./testing/chain.ts";
 import { testClock, testPaymentDeps, type TestClock } from "./testing/deps.ts";
+import { CHAIN_CLOCK_SKEW_SECONDS } from "./verify-transfer.ts";
 
 const USD = 1_000_000n;
 let temp: TempDatabase;
@@ -134,6 +135,20 @@ describe("confirmPayment()", () => {
     clock.set(new Date(Date.parse(old.expires_at) + 60_000));
     expect(await codeOf(confirmPayment(deps, { txHash: early, nonce: old.memo }))).toBe("422 tx_outside_quote_window");
     clock.reset();
+  });
+
+  it("confirmPayment() accepts a tx whose block clock lags the quote by less than the chain clock skew", async () => {
+    const payer = await chain.newWallet(10n * USD);
+    const lagging = await chain.transfer(payer, publisher, USD);
+    const minedAt = await chain.latestTime();
+    clock.set(new Date(minedAt.getTime() + (CHAIN_CLOCK_SKEW_SECONDS - 5) * 1000));
+    try {
+      const quote = await quoteFor(payer, 1);
+      const confirmed = await confirmPayment(deps, { txHash: lagging, nonce: quote.memo });
+      expect(confirmed).toMatchObject({ credits: 100, rate: "base" });
+    } finally {
+      clock.reset();
+    }
   });
 
   it("confirmPayment() refuses a reverted tx, another token, another sender and another recipient", async () => {

@@ -30,6 +30,14 @@ export interface TransferExpectation {
   minConfirmations: number;
 }
 
+/**
+ * How far a block's timestamp may lag the quote's creation and still count as inside its window: a chain's
+ * block clock and this server's clock are different clocks (a sequencer stamps a block when it starts
+ * building it, a local node under load stamps late). The transfer stays bound to the quote's wallet and is
+ * usable once, so the tolerance only lets a payer claim their own transfer of a few seconds earlier.
+ */
+export const CHAIN_CLOCK_SKEW_SECONDS = 30;
+
 const topicAddress = (topic: string | undefined): string | undefined =>
   topic && /^0x0{24}[0-9a-fA-F]{40}$/.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : undefined;
 
@@ -83,8 +91,8 @@ export async function verifyTransfer(chain: ChainReader, txHash: `0x${string}`, 
 
   const block = await rpc("the block", () => chain.getBlock({ blockNumber: receipt.blockNumber }));
   const blockTime = new Date(Number(block.timestamp) * 1000);
-  // block timestamps have whole seconds: compare against the quote's creation second
-  const startSecond = Math.floor(expect.windowStart.getTime() / 1000) * 1000;
+  // block timestamps have whole seconds: compare against the quote's creation second, less the clock skew
+  const startSecond = Math.floor(expect.windowStart.getTime() / 1000) * 1000 - CHAIN_CLOCK_SKEW_SECONDS * 1000;
   if (blockTime.getTime() < startSecond || blockTime.getTime() > expect.windowEnd.getTime()) {
     throw new ApiError(422, "tx_outside_quote_window", `transaction ${txHash} was mined at ${blockTime.toISOString()}, outside the quote's window ${expect.windowStart.toISOString()} to ${expect.windowEnd.toISOString()}`);
   }
