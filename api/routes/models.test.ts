@@ -29,7 +29,7 @@ const data = buildPricingSnapshot(providers, models, [
     aggregatorId: "openai/o3", name: "OpenAI: o3", created: "2025-04-16", contextWindow: 200000, maxOutput: 100000,
     inputPer1M: 2, outputPer1M: 8, inputModalities: ["text"], outputModalities: ["text"],
   },
-]);
+], { capturedAt: "2026-11-22T10:07:00.000Z" });
 
 describe("GET /api/models", () => {
   it("renderModels() serves the catalog grouped by provider with costs, context window and capabilities", () => {
@@ -39,7 +39,8 @@ describe("GET /api/models", () => {
     expect(body.priceCheckedAt).toBe(LAST_SUCCESS);
     expect(body.providers.map((p) => p.id)).toEqual(providers.map((p) => p.id));
     const o3 = body.providers.find((p) => p.id === "openai")!.models.find((m) => m.id === "o3")!;
-    expect(o3).toMatchObject({ inputCostPer1M: 10, outputCostPer1M: 40, contextWindow: 200000, currency: "USD" });
+    expect(o3).toMatchObject({ inputCostPer1M: 2, outputCostPer1M: 8, priceServed: "aggregator", contextWindow: 200000, currency: "USD" });
+    expect(o3.priceObservations.map((o) => [o.source, o.inputCostPer1M, o.outputCostPer1M])).toEqual([["aggregator", 2, 8], ["curated", 10, 40]]);
     expect(o3.capabilities).toContain("reasoning");
     expect(o3.priceCheck).toMatchObject({ status: "disagrees", aggregatorInput: 2, aggregatorOutput: 8 });
   });

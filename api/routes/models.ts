@@ -1,7 +1,7 @@
 /**
  * GET /api/models: the curated model catalog grouped by provider — input/output cost in USD per 1M tokens,
- * context window, capabilities — as written by the `pricing` pipeline (hourly). Each model also carries the
- * aggregator cross-check (`priceCheck`); curated prices are the answer, the aggregator never overwrites them.
+ * context window, capabilities — as written by the `pricing` pipeline (hourly). Each model serves its newest
+ * price observation (curated check or aggregator capture) and names every source's figures and the cross-check.
  */
 import { z } from "zod";
 import { PricingProviderSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
@@ -41,7 +41,7 @@ export const modelsRoutes = [
     tier: "free",
     summary: "Model catalog grouped by provider: input/output USD per 1M tokens, context window, capabilities.",
     description:
-      "Curated list prices as published by each provider (pricingSource and checked date on every provider; open-weight models without a first-party API are priced at the aggregator's listed price and say so). Every hour the catalog is compared with the aggregator's model list: priceCheck.status is agrees (input and output within 1%), disagrees, missing (not listed) or unpriced (listed without a per-token price); it is null when the aggregator could not be read in the last run. The curated price stays the answer in every case. lastUpdated is the newest provider checked date, not a run time.",
+      "Curated list prices as published by each provider (pricingSource and checked date on every provider; open-weight models without a first-party API are priced at the aggregator's listed price and say so). Every hour the catalog is compared with the aggregator's model list: priceCheck.status is agrees (input and output within 1%), disagrees, missing (not listed) or unpriced (listed without a per-token price); it is null when the aggregator could not be read in the last run. The served inputCostPer1M/outputCostPer1M are the newest observation (priceServed: curated, observed on the provider's checked date, or aggregator, observed at the first capture that showed those figures; curated on a tie); priceObservations lists every source's figures with observedAt and url, newest first, so a disagreement names both prices and which one is served. lastUpdated is the newest provider checked date, not a run time.",
     tags: ["models"],
     response: ModelsResponse,
     snapshots: ["pricing"],

@@ -4,10 +4,16 @@ import { DAYS, matchModel, projectCosts, projectModel, usd, type CostProjectionO
 
 function model(id: string, name: string, provider: string, input: number, output: number, aggregatorId = `${provider}/${id}`): PricingModel {
   return {
-    id, name, provider, inputCostPer1M: input, outputCostPer1M: output, currency: "USD", contextWindow: 128_000, maxOutput: null,
+    id, name, provider, inputCostPer1M: input, outputCostPer1M: output, currency: "USD", ...servedCurated(input, output), contextWindow: 128_000, maxOutput: null,
     capabilities: [], releaseDate: "2025-01-01", openSource: false, tier: "mid", aggregatorId,
     pricingSource: `https://${provider}.example/pricing`, priceNote: null, priceCheck: null,
   };
+}
+
+/** The price fields of a model whose only observation is the curated one. */
+function servedCurated(input: number, output: number): Pick<PricingModel, "priceServed" | "priceObservedAt" | "priceObservations"> {
+  const observedAt = "2026-11-20T00:00:00.000Z";
+  return { priceServed: "curated", priceObservedAt: observedAt, priceObservations: [{ source: "curated", inputCostPer1M: input, outputCostPer1M: output, observedAt, url: "https://example.test/pricing" }] };
 }
 
 const catalog = [

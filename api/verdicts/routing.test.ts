@@ -18,10 +18,16 @@ import {
 
 function model(id: string, provider: string, input: number, output: number): PricingModel {
   return {
-    id, name: id.toUpperCase(), provider, inputCostPer1M: input, outputCostPer1M: output, currency: "USD", contextWindow: 128_000,
+    id, name: id.toUpperCase(), provider, inputCostPer1M: input, outputCostPer1M: output, currency: "USD", ...servedCurated(input, output), contextWindow: 128_000,
     maxOutput: null, capabilities: [], releaseDate: "2025-01-01", openSource: false, tier: "mid",
     aggregatorId: `${provider}/${id}`, pricingSource: `https://${provider}.example/pricing`, priceNote: null, priceCheck: null,
   };
+}
+
+/** The price fields of a model whose only observation is the curated one. */
+function servedCurated(input: number, output: number): Pick<PricingModel, "priceServed" | "priceObservedAt" | "priceObservations"> {
+  const observedAt = "2026-11-20T00:00:00.000Z";
+  return { priceServed: "curated", priceObservedAt: observedAt, priceObservations: [{ source: "curated", inputCostPer1M: input, outputCostPer1M: output, observedAt, url: "https://example.test/pricing" }] };
 }
 
 function pricing(...models: PricingModel[]): PricingSnapshot {

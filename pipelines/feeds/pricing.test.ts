@@ -17,12 +17,14 @@ afterAll(async () => {
   rmSync(emptyDir, { recursive: true, force: true });
 });
 
-function context(replayDir: string) {
+function context(replayDir: string, options: { now?: Date; latest?: Record<string, unknown> } = {}) {
   const http = createHttpClient({ replayDir, retries: 0 });
   clients.push(http);
-  const ctx = testFeedContext({ http, now: new Date("2025-06-15T10:07:00Z") });
+  const ctx = testFeedContext({ http, now: options.now ?? new Date("2025-06-15T10:07:00Z"), latest: options.latest });
   return { ctx, notices: ctx.notices };
 }
+
+const CAPTURE = "2025-06-15T10:00:00.000Z";
 
 const modelIn = (snap: PricingSnapshot, id: string) => snap.providers.flatMap((p) => p.models).find((m) => m.id === id);
 
@@ -66,7 +68,7 @@ describe("checkPrice()", () => {
 
 describe("buildPricingSnapshot()", () => {
   it("buildPricingSnapshot() takes a tracked provider's status page from the status catalog", () => {
-    const snap = buildPricingSnapshot(providers, models, null);
+    const snap = buildPricingSnapshot(providers, models, null, { capturedAt: CAPTURE });
     for (const p of snap.providers) {
       const tracked = statusProviderById(p.id);
       if (tracked) expect(p.statusPageUrl, p.id).toBe(tracked.statusPageUrl);
@@ -75,19 +77,54 @@ describe("buildPricingSnapshot()", () => {
   });
 
   it("buildPricingSnapshot() groups every curated model under its provider and dates from the data", () => {
-    const snap = buildPricingSnapshot(providers, models, null);
+    const snap = buildPricingSnapshot(providers, models, null, { capturedAt: CAPTURE });
     expect(snap.providers.flatMap((p) => p.models)).toHaveLength(models.length);
     for (const p of snap.providers) for (const m of p.models) expect(m.provider).toBe(p.id);
     expect(snap.lastUpdated).toBe([...providers.map((p) => p.checked)].sort().at(-1));
   });
 
-  it("buildPricingSnapshot() never overwrites curated prices with the aggregator's", () => {
+  it("buildPricingSnapshot() serves the newest observation and names both when the sources disagree", () => {
     const gpt4o = models.find((m) => m.id === "gpt-4o")!;
-    const snap = buildPricingSnapshot(providers, models, [row({ inputPer1M: 99, outputPer1M: 99, contextWindow: 5 })]);
+    const checked = providers.find((p) => p.id === "openai")!.checked;
+    const snap = buildPricingSnapshot(providers, models, [row({ inputPer1M: 99, outputPer1M: 98, contextWindow: 5 })], { capturedAt: CAPTURE });
     const m = modelIn(snap, "gpt-4o")!;
-    expect(m.inputCostPer1M).toBe(gpt4o.inputCostPer1M);
+    expect(m).toMatchObject({ inputCostPer1M: 99, outputCostPer1M: 98, priceServed: "aggregator", priceObservedAt: CAPTURE });
     expect(m.contextWindow).toBe(gpt4o.contextWindow);
+    expect(m.priceObservations).toEqual([
+      { source: "aggregator", inputCostPer1M: 99, outputCostPer1M: 98, observedAt: CAPTURE, url: "https://openrouter.ai/api/v1/models" },
+      { source: "curated", inputCostPer1M: gpt4o.inputCostPer1M, outputCostPer1M: gpt4o.outputCostPer1M, observedAt: `${checked}T00:00:00.000Z`, url: expect.stringMatching(/^https:/) },
+    ]);
     expect(m.priceCheck).toMatchObject({ status: "disagrees", aggregatorInput: 99 });
+  });
+
+  it("buildPricingSnapshot() serves the curated price when it was checked after the aggregator's capture, or alone", () => {
+    const gpt4o = models.find((m) => m.id === "gpt-4o")!;
+    const early = buildPricingSnapshot(providers, models, [row({ inputPer1M: 99, outputPer1M: 98 })], { capturedAt: "2000-01-01T00:00:00.000Z" });
+    expect(modelIn(early, "gpt-4o")).toMatchObject({ inputCostPer1M: gpt4o.inputCostPer1M, priceServed: "curated" });
+    expect(modelIn(early, "gpt-4o")!.priceObservations.map((o) => o.source)).toEqual(["curated", "aggregator"]);
+    const alone = buildPricingSnapshot(providers, models, null, { capturedAt: CAPTURE });
+    expect(modelIn(alone, "gpt-4o")).toMatchObject({ inputCostPer1M: gpt4o.inputCostPer1M, priceServed: "curated" });
+    expect(modelIn(alone, "gpt-4o")!.priceObservations).toHaveLength(1);
+  });
+
+  it("buildPricingSnapshot() keeps an unchanged aggregator price's first observation and restarts it on a change", () => {
+    const first = buildPricingSnapshot(providers, models, [row({ inputPer1M: 3, outputPer1M: 12 })], { capturedAt: CAPTURE });
+    const later = "2025-06-16T10:00:00.000Z";
+    const same = buildPricingSnapshot(providers, models, [row({ inputPer1M: 3, outputPer1M: 12 })], { capturedAt: later, previous: first });
+    expect(modelIn(same, "gpt-4o")!.priceObservedAt).toBe(CAPTURE);
+    expect(same).toEqual(first);
+    const changed = buildPricingSnapshot(providers, models, [row({ inputPer1M: 4, outputPer1M: 12 })], { capturedAt: later, previous: first });
+    expect(modelIn(changed, "gpt-4o")).toMatchObject({ inputCostPer1M: 4, priceObservedAt: later });
+  });
+});
+
+describe("pricingFeed.schema", () => {
+  it("pricingFeed.schema reads a body written before observations existed as curated-only", () => {
+    const current = buildPricingSnapshot(providers, models, null, { capturedAt: CAPTURE });
+    const legacy = structuredClone(current) as unknown as { providers: { models: Record<string, unknown>[] }[] };
+    for (const p of legacy.providers) for (const m of p.models) for (const k of ["priceServed", "priceObservedAt", "priceObservations"]) delete m[k];
+    expect(pricingFeed.schema.parse(legacy)).toEqual(current);
+    expect(pricingFeed.schema.safeParse({ ...current, providers: [{ ...current.providers[0], models: [{ id: 1 }] }] }).success).toBe(false);
   });
 });
 
@@ -102,11 +139,12 @@ describe("pricingFeed.run()", () => {
       expect.objectContaining({ id: "openrouter", ok: true }),
     ]);
 
-    // the fixture records the later o3 price cut: curated stays, drift is flagged
+    // the fixture records the later o3 price cut: the newer aggregator price is served, the curated one named
     const o3 = modelIn(data, "o3")!;
-    expect(o3.inputCostPer1M).toBe(10);
+    expect(o3).toMatchObject({ inputCostPer1M: 2, outputCostPer1M: 8, priceServed: "aggregator", priceObservedAt: ctx.now.toISOString() });
+    expect(o3.priceObservations.find((o) => o.source === "curated")).toMatchObject({ inputCostPer1M: 10, outputCostPer1M: 40 });
     expect(o3.priceCheck).toMatchObject({ status: "disagrees", aggregatorInput: 2, aggregatorOutput: 8 });
-    expect(notices.some((n) => n.includes("o3 curated 10/40"))).toBe(true);
+    expect(notices.some((n) => n.includes("o3 curated 10/40") && n.includes("serving the newer, aggregator"))).toBe(true);
 
     // gpt-4.5-preview is absent from the fixture
     expect(modelIn(data, "gpt-4.5-preview")!.priceCheck?.status).toBe("missing");
@@ -155,10 +193,10 @@ describe("pricingFeed.run()", () => {
     expect(out.warehouse![0]!.rows.every((r) => r.source === "curated")).toBe(true);
   });
 
-  it("pricingFeed.run() is deterministic for the same inputs (no clock in the body)", async () => {
+  it("pricingFeed.run() gives the same body on a later run with unchanged sources (observation times carried over)", async () => {
     const a = await pricingFeed.run(context("pipelines/fixtures").ctx);
-    const { ctx } = context("pipelines/fixtures");
-    const b = await pricingFeed.run({ ...ctx, now: new Date("2030-01-01T00:00:00Z") });
+    const { ctx } = context("pipelines/fixtures", { now: new Date("2030-01-01T00:00:00Z"), latest: { pricing: a.data } });
+    const b = await pricingFeed.run(ctx);
     expect(b.data).toEqual(a.data);
   });
 
@@ -169,13 +207,13 @@ describe("pricingFeed.run()", () => {
   });
 
   it("modelPriceRows() skips aggregator rows without numbers", () => {
-    const snap = buildPricingSnapshot(providers, models, [row({ inputPer1M: null })]);
+    const snap = buildPricingSnapshot(providers, models, [row({ inputPer1M: null })], { capturedAt: CAPTURE });
     const batch = modelPriceRows(snap, "2025-06-15", "2025-06-15T10:00:00.000Z");
     expect(batch.rows.filter((r) => r.source === "aggregator")).toHaveLength(0);
   });
 
   it("modelPriceRows() names each price's source and when it was observed", () => {
-    const snap = buildPricingSnapshot(providers, models, [row({})]);
+    const snap = buildPricingSnapshot(providers, models, [row({})], { capturedAt: CAPTURE });
     const batch = modelPriceRows(snap, "2025-06-15", "2025-06-15T10:00:00.000Z");
     const provider = snap.providers.find((p) => p.models.some((m) => m.priceCheck?.aggregatorInput != null))!;
     const model = provider.models.find((m) => m.priceCheck?.aggregatorInput != null)!;

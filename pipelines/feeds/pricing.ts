@@ -1,8 +1,10 @@
 /**
  * Feed `pricing`: the curated model catalog (behind /api/models), cross-checked hourly against the
- * aggregator's model list. The curated price is always the answer; the aggregator only adds a `priceCheck`
- * per model (agrees within 1% / disagrees / missing / unpriced) and notices. The sync never overwrites
- * curated data, and a failing aggregator does not fail the feed (priceCheck is then null).
+ * aggregator's model list. Every model carries each source's observation of its price with the moment it was
+ * observed — the curated price on its provider's check date, the aggregator's price from the first capture
+ * that stated it — and serves the newest one (`priceServed` names which); `priceCheck` says whether the two
+ * agree within 1%. The curated catalog itself is never rewritten, and a failing aggregator does not fail the
+ * feed (the curated price is then served and priceCheck is null).
  */
 import { z } from "zod";
 import { models as catalogModels, CapabilitySchema, TierSchema, type Model } from "../catalog/models.ts";
@@ -26,14 +28,41 @@ export const PriceCheckSchema = z.strictObject({
 
 export type PriceCheck = z.infer<typeof PriceCheckSchema>;
 
+/** Who stated a price. */
+export const PriceSourceSchema = z.enum(["curated", "aggregator"]);
+export type PriceSource = z.infer<typeof PriceSourceSchema>;
+
+/** One source's statement of a model's price and when it was observed. */
+export const PriceObservationSchema = z.strictObject({
+  source: PriceSourceSchema,
+  inputCostPer1M: z.number().nonnegative(),
+  outputCostPer1M: z.number().nonnegative(),
+  /**
+   * When the source stated this price: the provider's check date at 00:00 UTC (curated), the first capture of
+   * the aggregator's list that showed these figures (aggregator; kept while they do not change).
+   */
+  observedAt: z.iso.datetime(),
+  /** Where it was read: the provider's pricing page, or the aggregator's model list. */
+  url: z.url(),
+});
+export type PriceObservation = z.infer<typeof PriceObservationSchema>;
+
 /** One model as the snapshot carries it. */
 export const PricingModelSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   provider: z.string(),
+  /** The served input price: the newest observation's. */
   inputCostPer1M: z.number().nonnegative(),
+  /** The served output price: the newest observation's. */
   outputCostPer1M: z.number().nonnegative(),
   currency: z.literal("USD"),
+  /** Which observation the served prices are (the newest; the curated one on a tie). */
+  priceServed: PriceSourceSchema,
+  /** When the served price was observed. */
+  priceObservedAt: z.iso.datetime(),
+  /** Every source's price for this model, newest first (curated always; the aggregator's when it states one). */
+  priceObservations: z.array(PriceObservationSchema).min(1),
   contextWindow: z.number().int().positive(),
   maxOutput: z.number().int().positive().nullable(),
   capabilities: z.array(CapabilitySchema),
@@ -71,6 +100,36 @@ export const PricingSnapshotSchema = z.strictObject({
 
 export type PricingSnapshot = z.infer<typeof PricingSnapshotSchema>;
 
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Bodies written before prices carried their observations (every model served its curated price) read as
+ * exactly that: one curated observation, made on the provider's check date. Anything else passes unchanged.
+ */
+function upgradeLegacyPricing(raw: unknown): unknown {
+  if (!isObject(raw) || !Array.isArray(raw.providers)) return raw;
+  return {
+    ...raw,
+    providers: raw.providers.map((p: unknown) => {
+      if (!isObject(p) || !Array.isArray(p.models) || typeof p.checked !== "string") return p;
+      const observedAt = `${p.checked}T00:00:00.000Z`;
+      return {
+        ...p,
+        models: p.models.map((m: unknown) => {
+          if (!isObject(m) || "priceObservations" in m) return m;
+          const url = typeof m.pricingSource === "string" ? m.pricingSource : p.pricingSource;
+          const observation = { source: "curated", inputCostPer1M: m.inputCostPer1M, outputCostPer1M: m.outputCostPer1M, observedAt, url };
+          return { ...m, priceServed: "curated", priceObservedAt: observedAt, priceObservations: [observation] };
+        }),
+      };
+    }),
+  };
+}
+
+/** The `pricing` body of any version the store may hold (older bodies upgraded), as the current schema. */
+export const PricingSnapshotStoredSchema = z.preprocess(upgradeLegacyPricing, PricingSnapshotSchema);
+
 /** Relative difference of `other` against `reference` (both zero → 0; reference zero, other not → Infinity). */
 function relativeDiff(reference: number, other: number): number {
   if (reference === other) return 0;
@@ -102,13 +161,44 @@ export function checkPrice(model: Model, listing: OpenRouterRow | undefined): Pr
   return { status: agrees ? "agrees" : "disagrees", ...base };
 }
 
+/** What building a snapshot needs besides the catalog and the aggregator's rows. */
+export interface PricingBuildOptions {
+  /** The capture time of this run's aggregator list (ISO). */
+  capturedAt: string;
+  /** The previous snapshot body, to keep an unchanged aggregator price's first observation time. */
+  previous?: PricingSnapshot;
+}
+
+/** The aggregator's observation of a model: its price, observed when it was first captured with these figures. */
+function aggregatorObservation(model: Model, check: PriceCheck | null, options: PricingBuildOptions, before: PricingModel | undefined): PriceObservation | null {
+  if (!check || check.aggregatorInput === null || check.aggregatorOutput === null) return null;
+  const input = round6(check.aggregatorInput);
+  const output = round6(check.aggregatorOutput);
+  const earlier = before?.priceObservations?.find((o) => o.source === "aggregator");
+  const unchanged = earlier && earlier.inputCostPer1M === input && earlier.outputCostPer1M === output;
+  return {
+    source: "aggregator",
+    inputCostPer1M: input,
+    outputCostPer1M: output,
+    observedAt: unchanged ? earlier.observedAt : options.capturedAt,
+    url: OPENROUTER_MODELS_URL,
+  };
+}
+
+/** Observations newest first; on equal times the curated one first (it is the served one on a tie). */
+function newestFirst(observations: PriceObservation[]): PriceObservation[] {
+  return observations.sort((a, b) => Date.parse(b.observedAt) - Date.parse(a.observedAt) || (a.source === "curated" ? -1 : b.source === "curated" ? 1 : 0));
+}
+
 /** Build the snapshot from the curated catalog and (when it answered) the aggregator's rows. */
 export function buildPricingSnapshot(
   providers: readonly Provider[],
   models: readonly Model[],
   aggregator: readonly OpenRouterRow[] | null,
+  options: PricingBuildOptions,
 ): PricingSnapshot {
   const listings = aggregator ? new Map(aggregator.map((r) => [r.aggregatorId, r])) : null;
+  const previous = new Map((options.previous?.providers ?? []).flatMap((p) => p.models.map((m) => [m.id, m] as const)));
   const groups = providers.map((p) => ({
     id: p.id,
     name: p.name,
@@ -119,14 +209,28 @@ export function buildPricingSnapshot(
     pricingNote: p.pricingNote ?? null,
     models: models
       .filter((m) => m.provider === p.id)
-      .map(
-        (m): PricingModel => ({
+      .map((m): PricingModel => {
+        const priceCheck = listings ? checkPrice(m, listings.get(m.aggregatorId)) : null;
+        const curated: PriceObservation = {
+          source: "curated",
+          inputCostPer1M: round6(m.inputCostPer1M),
+          outputCostPer1M: round6(m.outputCostPer1M),
+          observedAt: `${p.checked}T00:00:00.000Z`,
+          url: m.pricingSource ?? p.pricingSource,
+        };
+        const fromAggregator = aggregatorObservation(m, priceCheck, options, previous.get(m.id));
+        const observations = newestFirst(fromAggregator ? [curated, fromAggregator] : [curated]);
+        const served = observations[0]!;
+        return {
           id: m.id,
           name: m.name,
           provider: m.provider,
-          inputCostPer1M: round6(m.inputCostPer1M),
-          outputCostPer1M: round6(m.outputCostPer1M),
+          inputCostPer1M: served.inputCostPer1M,
+          outputCostPer1M: served.outputCostPer1M,
           currency: "USD",
+          priceServed: served.source,
+          priceObservedAt: served.observedAt,
+          priceObservations: observations,
           contextWindow: m.contextWindow,
           maxOutput: m.maxOutput,
           capabilities: [...m.capabilities],
@@ -136,9 +240,9 @@ export function buildPricingSnapshot(
           aggregatorId: m.aggregatorId,
           pricingSource: m.pricingSource ?? p.pricingSource,
           priceNote: m.priceNote ?? null,
-          priceCheck: listings ? checkPrice(m, listings.get(m.aggregatorId)) : null,
-        }),
-      )
+          priceCheck,
+        };
+      })
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   }));
   const lastUpdated = providers.map((p) => p.checked).sort().at(-1);
@@ -154,12 +258,13 @@ export function modelPriceRows(snapshot: PricingSnapshot, date: string, captured
   const rows: WarehouseBatch["rows"] = [];
   for (const p of snapshot.providers) {
     for (const m of p.models) {
+      const curated = m.priceObservations.find((o) => o.source === "curated")!;
       rows.push({
         date,
         provider: p.id,
         model_id: m.id,
-        input_per_1m: m.inputCostPer1M,
-        output_per_1m: m.outputCostPer1M,
+        input_per_1m: curated.inputCostPer1M,
+        output_per_1m: curated.outputCostPer1M,
         context_window: m.contextWindow,
         source: "curated",
         source_url: p.pricingSource,
@@ -214,18 +319,23 @@ export const pricingFeed: Feed<PricingSnapshot> = {
   cron: "7 * * * *",
   cadence: "hourly",
   slaSeconds: 7200,
-  schema: PricingSnapshotSchema,
+  schema: PricingSnapshotStoredSchema,
   urls: () => [OPENROUTER_MODELS_URL],
   historyRows: (data, at) => [modelPriceRows(data, at.date, at.observedAt)],
   async run(ctx: FeedContext): Promise<FeedOutput<PricingSnapshot>> {
     const aggregator = await readAggregator(ctx);
-    const data = buildPricingSnapshot(catalogProviders, catalogModels, aggregator.rows);
+    const previous = PricingSnapshotStoredSchema.safeParse(await ctx.previous("pricing"));
+    const data = buildPricingSnapshot(catalogProviders, catalogModels, aggregator.rows, {
+      capturedAt: ctx.now.toISOString(),
+      previous: previous.success ? previous.data : undefined,
+    });
     const all = data.providers.flatMap((p) => p.models);
     for (const m of all) {
       const c = m.priceCheck;
       if (c?.status === "disagrees") {
+        const curated = m.priceObservations.find((o) => o.source === "curated")!;
         ctx.notice(
-          `pricing: ${m.id} curated ${m.inputCostPer1M}/${m.outputCostPer1M} vs aggregator ${c.aggregatorId} ${fmt(c.aggregatorInput)}/${fmt(c.aggregatorOutput)} USD per 1M (in/out) — kept curated`,
+          `pricing: ${m.id} curated ${curated.inputCostPer1M}/${curated.outputCostPer1M} (checked ${curated.observedAt.slice(0, 10)}) vs aggregator ${c.aggregatorId} ${fmt(c.aggregatorInput)}/${fmt(c.aggregatorOutput)} USD per 1M (in/out) — serving the newer, ${m.priceServed}`,
         );
       } else if (c?.status === "missing") {
         ctx.notice(`pricing: ${m.id} not listed by the aggregator as ${c.aggregatorId}`);
