@@ -29,7 +29,9 @@ async function health(): Promise<{ status: number; body: { health: string; reaso
 async function setStatus(meta: Record<string, unknown>): Promise<void> {
   const before = server.store.generation;
   await fx.write({ type: "status", dated: { "2025-01-15": STATUS_BODY }, meta });
-  for (let i = 0; i < 100 && server.store.generation === before; i++) await new Promise((r) => setTimeout(r, 50));
+  // a loaded machine may take a while to notice the change; fail clearly rather than assert on the old state
+  for (let i = 0; i < 600 && server.store.generation === before; i++) await new Promise((r) => setTimeout(r, 50));
+  if (server.store.generation === before) throw new Error("the server did not reload the rewritten status snapshot within 30 s");
 }
 
 describe("/api/health", () => {

@@ -32,7 +32,7 @@ const faults: { name: string; handler: Handler; expect: RegExp }[] = [
   {
     name: "timeout",
     handler: (_req, res) => {
-      setTimeout(() => good(_req, res), 1500).unref();
+      setTimeout(() => good(_req, res), 8000).unref();
     },
     expect: /HttpError\(timeout\)/,
   },
@@ -81,7 +81,7 @@ describe("runFeeds() under upstream faults", () => {
   });
 
   it("runFeeds() keeps the first snapshot through a 500, a timeout, a malformed, oversized and mistyped body", async () => {
-    const http = createHttpClient({ retries: 0, timeoutMs: 300, maxBytes: 4096, cacheDir: false, breakerThreshold: 100 });
+    const http = createHttpClient({ retries: 0, timeoutMs: 3000, maxBytes: 4096, cacheDir: false, breakerThreshold: 100 });
     const store = createSnapshotStore({ dir: join(dir, "snapshots") });
     const feeds = { items: urlFeed("items", url) };
     const t0 = new Date("2026-03-01T10:00:00Z");
