@@ -1,12 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { renderWarehouseTables, withWarehouseTables } from "./warehouse-docs.ts";
+import { renderWarehouseExamples, renderWarehouseTables, withWarehouseExamples, withWarehouseTables } from "./warehouse-docs.ts";
+import { WAREHOUSE_EXAMPLES } from "./warehouse-examples.ts";
 import { WAREHOUSE_TABLES, warehouseTable } from "./warehouse-tables.ts";
 
 describe("warehouse contract", () => {
-  it("snapshots/README.md lists every declared table and column as generated (npm run warehouse -- --docs)", async () => {
-    const readme = await readFile(new URL("../../snapshots/README.md", import.meta.url), "utf8");
-    expect(readme).toBe(withWarehouseTables(readme, WAREHOUSE_TABLES));
+  it("snapshots/warehouse/README.md lists every declared table, column and example question as generated (npm run warehouse -- --docs)", async () => {
+    const readme = await readFile(new URL("../../snapshots/warehouse/README.md", import.meta.url), "utf8");
+    expect(readme).toBe(withWarehouseExamples(withWarehouseTables(readme, WAREHOUSE_TABLES), WAREHOUSE_EXAMPLES));
+    for (const e of WAREHOUSE_EXAMPLES) expect(readme).toContain(e.question);
     for (const t of Object.values(WAREHOUSE_TABLES)) {
       expect(readme).toContain(`#### \`${t.name}\``);
       for (const c of t.columns) expect(readme).toContain(`| \`${c.name}\` | ${c.type} |`);
@@ -17,6 +19,15 @@ describe("warehouse contract", () => {
     const md = renderWarehouseTables({ mcp_registry_daily: WAREHOUSE_TABLES.mcp_registry_daily });
     expect(md).toContain("Key: (`date`).");
     expect(md).toContain("| `delta_1d` | BIGINT | yes | Change since the previous day (NULL when that day has no snapshot) |");
+  });
+
+  it("renderWarehouseExamples() numbers the questions and gives each its SQL and columns", () => {
+    const md = renderWarehouseExamples([{ id: "x", question: "How many?", sql: "SELECT 1 AS n", columns: ["n"] }]);
+    expect(md).toBe("#### 1. How many?\n\n```sql\nSELECT 1 AS n;\n```\n\nAnswers with: `n`.\n");
+  });
+
+  it("withWarehouseExamples() throws when the README has no examples section", () => {
+    expect(() => withWarehouseExamples("# nothing here\n", WAREHOUSE_EXAMPLES)).toThrow(/no <!-- warehouse-examples:start/);
   });
 
   it("warehouseTable rejects a key column that is undeclared or nullable", () => {

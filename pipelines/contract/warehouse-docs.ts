@@ -1,7 +1,9 @@
 /**
- * The warehouse tables as Markdown, generated from the declarations in warehouse-tables.ts, and the marked
- * section of a README that holds it (so the documentation is never written twice).
+ * The warehouse tables and the example questions as Markdown, generated from the declarations in
+ * warehouse-tables.ts and warehouse-examples.ts, and the marked sections of snapshots/warehouse/README.md that
+ * hold them (so the documentation is never written twice).
  */
+import type { WarehouseExample } from "./warehouse-examples.ts";
 import type { WarehouseTables } from "./warehouse-tables.ts";
 
 export const TABLES_DOC_START = "<!-- warehouse-tables:start (generated from pipelines/contract/warehouse-tables.ts; `npm run warehouse -- --docs`) -->";
@@ -21,8 +23,29 @@ export function renderWarehouseTables(tables: WarehouseTables): string {
 
 /** `readme` with the text between the markers replaced by the generated tables; throws when the markers are missing. */
 export function withWarehouseTables(readme: string, tables: WarehouseTables): string {
-  const start = readme.indexOf(TABLES_DOC_START);
-  const end = readme.indexOf(TABLES_DOC_END);
-  if (start < 0 || end < start) throw new Error(`the README has no ${TABLES_DOC_START} … ${TABLES_DOC_END} section`);
-  return `${readme.slice(0, start + TABLES_DOC_START.length)}\n\n${renderWarehouseTables(tables)}\n${readme.slice(end)}`;
+  return withSection(readme, TABLES_DOC_START, TABLES_DOC_END, renderWarehouseTables(tables));
+}
+
+export const EXAMPLES_DOC_START = "<!-- warehouse-examples:start (generated from pipelines/contract/warehouse-examples.ts; `npm run warehouse -- --docs`) -->";
+export const EXAMPLES_DOC_END = "<!-- warehouse-examples:end -->";
+
+/** One numbered `####` section per example: the question, its SQL and the columns it answers with. */
+export function renderWarehouseExamples(examples: readonly WarehouseExample[]): string {
+  const out: string[] = [];
+  examples.forEach((e, i) => {
+    out.push(`#### ${i + 1}. ${e.question}`, "", "```sql", `${e.sql};`, "```", "", `Answers with: ${e.columns.map((c) => `\`${c}\``).join(", ")}.`, "");
+  });
+  return out.join("\n");
+}
+
+/** `readme` with the text between the example markers replaced by the generated examples; throws when the markers are missing. */
+export function withWarehouseExamples(readme: string, examples: readonly WarehouseExample[]): string {
+  return withSection(readme, EXAMPLES_DOC_START, EXAMPLES_DOC_END, renderWarehouseExamples(examples));
+}
+
+function withSection(readme: string, startMarker: string, endMarker: string, body: string): string {
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`the README has no ${startMarker} … ${endMarker} section`);
+  return `${readme.slice(0, start + startMarker.length)}\n\n${body}\n${readme.slice(end)}`;
 }

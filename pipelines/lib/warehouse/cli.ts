@@ -6,7 +6,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { withWarehouseTables } from "../../contract/warehouse-docs.ts";
+import { withWarehouseExamples, withWarehouseTables } from "../../contract/warehouse-docs.ts";
+import { WAREHOUSE_EXAMPLES } from "../../contract/warehouse-examples.ts";
 import { WAREHOUSE_TABLES } from "../../contract/warehouse-tables.ts";
 import { feeds as registry } from "../../feeds/index.ts";
 import { defaultSnapshotsDir } from "../store/snapshot-store.ts";
@@ -26,19 +27,19 @@ export interface WarehouseCliOptions {
   stderr?: (text: string) => void;
   /** Redraw the bar in place (default: stderr is a terminal); otherwise a line every 10%. */
   tty?: boolean;
-  /** The README whose tables section `--docs` rewrites (default: snapshots/README.md of this checkout). */
+  /** The README whose tables and examples sections `--docs` rewrites (default: snapshots/warehouse/README.md of this checkout). */
   readme?: string;
 }
 
-/** snapshots/README.md of this checkout. */
-export const SNAPSHOTS_README = fileURLToPath(new URL("../../../snapshots/README.md", import.meta.url));
+/** snapshots/warehouse/README.md of this checkout: the researchers' guide, with the generated tables and examples. */
+export const WAREHOUSE_README = fileURLToPath(new URL("../../../snapshots/warehouse/README.md", import.meta.url));
 
 const USAGE = `usage: npm run warehouse [-- --from-git | --docs]
 
   (no flag)   build <SNAPSHOTS_DIR>/warehouse.duckdb from the Parquet partitions
   --from-git  first rebuild the partitions of every day the git history of the snapshots folder
               holds (the last commit of each UTC day wins); without git, from the dated snapshot files
-  --docs      rewrite the generated table list in snapshots/README.md from the declared tables
+  --docs      rewrite the generated tables and example questions in snapshots/warehouse/README.md
 `;
 
 /** Run the command; resolves to the exit status. */
@@ -56,9 +57,10 @@ export async function main(options: WarehouseCliOptions = {}): Promise<number> {
       return 0;
     }
     if (values.docs) {
-      const path = options.readme ?? SNAPSHOTS_README;
-      await writeFile(path, withWarehouseTables(await readFile(path, "utf8"), WAREHOUSE_TABLES));
-      out(`wrote the warehouse tables into ${path}\n`);
+      const path = options.readme ?? WAREHOUSE_README;
+      const readme = await readFile(path, "utf8");
+      await writeFile(path, withWarehouseExamples(withWarehouseTables(readme, WAREHOUSE_TABLES), WAREHOUSE_EXAMPLES));
+      out(`wrote the warehouse tables and examples into ${path}\n`);
       return 0;
     }
     fromGit = values["from-git"] ?? false;
