@@ -4,7 +4,9 @@
  * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
  * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
  */
-import { mkdir } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
@@ -20,6 +22,8 @@ import { failedRunLine } from "./health/failed-run.ts";
 import { guardRequest, hardenServer, SERVER_OPTIONS } from "./http/node-guard.ts";
 import { LayeredSnapshots } from "./serve/layered-snapshots.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
+import { attachWarehouseFiles, WarehouseFiles, type WarehouseDbBuilder } from "./serve/warehouse-files.ts";
+import { WAREHOUSE_TABLES } from "../pipelines/contract/warehouse-tables.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
@@ -56,6 +60,13 @@ export interface StartOptions extends Partial<ApiConfig> {
    * answer 503); otherwise DATABASE_URL or an embedded Postgres in DATA_DIR (default `.data`).
    */
   state?: false | { databaseUrl?: string; dataDir?: string; env?: Record<string, string | undefined> };
+  /**
+   * Where this server keeps the warehouse.duckdb it builds and serves (default: a temp folder removed at
+   * close; `npm start`: DATA_DIR/warehouse.duckdb). Never inside the snapshots folders.
+   */
+  warehouseDbPath?: string;
+  /** Build warehouse.duckdb at start and after every snapshot reload, not only when first asked for (`npm start` does). */
+  warehouseEagerBuild?: boolean;
 }
 
 /** A running server. */
@@ -98,6 +109,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const served = local ? new LayeredSnapshots(store, local) : store;
 
+  // The warehouse files researchers download (api/serve/warehouse-files.ts): the served folders' day files
+  // and a warehouse.duckdb this server builds from them, outside the tracked snapshots folder.
+  const ownDbFolder = options.warehouseDbPath ? undefined : join(tmpdir(), `agentfeed-warehouse-${randomBytes(6).toString("hex")}`);
+  const warehouse = new WarehouseFiles({
+    dirs: local ? [local.dir, store.dir] : [store.dir],
+    tables: WAREHOUSE_TABLES,
+    dbPath: options.warehouseDbPath ? resolve(options.warehouseDbPath) : join(ownDbFolder!, "warehouse.duckdb"),
+    build: buildWarehouse,
+    onWarn: warn,
+  });
+  attachWarehouseFiles(served, warehouse);
+  const buildNow = () => void warehouse.database().catch((err: unknown) => warn(`warehouse.duckdb build failed: ${(err as Error).message}`));
+  const stopWarehouseWatch = served.onReload(() => {
+    warehouse.invalidate();
+    if (options.warehouseEagerBuild) buildNow();
+  });
+  if (options.warehouseEagerBuild) buildNow();
+  const closeWarehouse = async () => {
+    stopWarehouseWatch();
+    await warehouse.idle();
+    if (ownDbFolder) await rm(ownDbFolder, { recursive: true, force: true });
+  };
+
   // Printed URLs follow the real port unless a public base URL was configured.
   const explicitBase = options.publicBaseUrl ?? (process.env.PUBLIC_BASE_URL ? env.publicBaseUrl : undefined);
   let baseUrl = explicitBase ?? `http://localhost:${config.port}`;
@@ -120,6 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
     } catch (cause) {
       store.close();
+      await closeWarehouse();
       throw new Error(cause instanceof DatabaseUrlError ? cause.message : describeOpenFailure(cause, databaseUrl || undefined), { cause });
     }
     const credits = createCredits(db);
@@ -148,6 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       store.close();
       stopHousekeeping();
       await db.close();
+      await closeWarehouse();
       throw new Error(`cannot start payments: ${(cause as Error).message}`, { cause });
     }
     paymentsLine = payments.line;
@@ -221,6 +257,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     setPaymentServices(undefined);
     await payments?.stop();
     await db?.close();
+    await closeWarehouse();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
   }
   const address = server.address() as AddressInfo | null;
@@ -252,9 +289,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         setHealthChecks({});
         await db.close();
       }
+      await closeWarehouse();
     },
   };
 }
+
+/** Builds warehouse.duckdb with the pipelines' builder, loaded on first use (a server never asked for it never loads it). */
+const buildWarehouse: WarehouseDbBuilder = async ({ partitions, target, manifestDir }) => {
+  const { buildWarehouseDb } = await import("../pipelines/lib/warehouse/build.ts");
+  await buildWarehouseDb(manifestDir, { target, partitions });
+};
 
 /**
  * The in-process pipeline scheduler (pipelines/runner/scheduler.ts over the feed registry). Loaded lazily so
@@ -297,10 +341,16 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   process.on("SIGTERM", () => onSignal("SIGTERM"));
 
   // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
-  const localSnapshots = join(process.env.DATA_DIR || ".data", "snapshots");
+  const dataDir = process.env.DATA_DIR || ".data";
+  const localSnapshots = join(dataDir, "snapshots");
   let running: RunningServer;
   try {
-    running = await startServer({ onWarn: warn, ...(argv.includes("--no-schedule") ? {} : { localSnapshotsDir: localSnapshots }) });
+    running = await startServer({
+      onWarn: warn,
+      warehouseDbPath: join(dataDir, "warehouse.duckdb"),
+      warehouseEagerBuild: true,
+      ...(argv.includes("--no-schedule") ? {} : { localSnapshotsDir: localSnapshots }),
+    });
   } catch (err) {
     // One line naming the cause, the path and what to do; never a stack trace alone.
     const message = (err as Error).message.split("\n")[0]!.slice(0, 1000);

@@ -57,7 +57,11 @@ function cachedGet(route: AnyRoute): boolean {
 /** Headers of a 200. */
 function successHeaders(route: AnyRoute, premium: boolean): Record<string, Header> {
   const headers: Record<string, Header> = {};
-  if (cachedGet(route)) headers.ETag = text("Strong validator; send it back in If-None-Match for a 304.");
+  if (cachedGet(route) || route.byteRanges) headers.ETag = text("Strong validator; send it back in If-None-Match for a 304.");
+  if (route.byteRanges) {
+    headers["Accept-Ranges"] = text("`bytes`: ask for a part of the file with a Range header.");
+    headers["Last-Modified"] = text("When the file was written.");
+  }
   if (LIMITED_TIERS.has(route.tier)) Object.assign(headers, RATE_HEADERS);
   if (premium) {
     headers[X402_HEADERS.token] = text("The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on.");
@@ -79,7 +83,17 @@ export function responsesOf(route: AnyRoute, opts: ResponseOptions): ZodOpenApiO
       content: { [contentType]: { schema: successSchema(route, opts) } },
     },
   };
-  if (cachedGet(route)) responses["304"] = { description: "Not modified (If-None-Match matched the ETag)." };
+  if (cachedGet(route) || route.byteRanges) responses["304"] = { description: "Not modified (If-None-Match matched the ETag)." };
+  if (route.byteRanges) {
+    responses["206"] = {
+      description: "Partial content: the one byte range a `Range: bytes=…` header asked for (unless If-Range no longer matches).",
+      headers: { ...successHeaders(route, premium), "Content-Range": { ...text("`bytes <first>-<last>/<size>`."), required: true } },
+      content: { [contentType]: { schema: successSchema(route, opts) } },
+    };
+    responses["416"] = errorResponse("range_not_satisfiable: the Range header names no byte of the file.", {
+      "Content-Range": { ...text("`bytes */<size>`."), required: true },
+    });
+  }
   if (hasInput || premium) {
     const what = [route.query && "query", route.params && "path parameters", route.body && "JSON body", premium && "payment or Idempotency-Key headers"].filter(Boolean);
     responses["400"] = errorResponse(`Invalid ${what.join(", ")} (invalid_query, invalid_params, invalid_body … with issues).`);

@@ -8,6 +8,11 @@ const EXPOSE = [
   "RateLimit-Reset",
   "RateLimit-Policy",
   "Content-Encoding",
+  // Byte-range downloads (warehouse files): what a reader in a browser needs to see.
+  "Content-Range",
+  "Content-Length",
+  "Accept-Ranges",
+  "Last-Modified",
 ].join(", ");
 
 /** The CORS headers every response carries. */

@@ -89,6 +89,11 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
    * parameters; /api/meta shows it and the end-to-end tests call it.
    */
   example?: string;
+  /**
+   * The route answers with a file and honours HTTP range requests (206, 416, If-Range) and conditional GETs
+   * (ETag, 304), as api/http/range.ts does; declared in OpenAPI.
+   */
+  byteRanges?: boolean;
   /** Cost in credits (premium routes). */
   cost?: number;
   /**

@@ -34,6 +34,7 @@ import { statusRoutes } from "./status.ts";
 import { todayRoutes } from "./today.ts";
 import { trendingReposRoutes } from "./trending-repos.ts";
 import { vectorDbsRoutes } from "./vector-dbs.ts";
+import { warehouseFilesRoutes } from "./warehouse-files.ts";
 import { weatherAlertsRoutes } from "./weather-alerts.ts";
 
 /** All route declarations of the service. */
@@ -61,6 +62,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...aggregatorRoutes,
   ...todayRoutes,
   ...historyRoutes,
+  ...warehouseFilesRoutes,
   ...aftaAdoptersRoutes,
   ...modelDeprecationsRoutes,
   ...weatherAlertsRoutes,

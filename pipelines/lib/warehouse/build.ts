@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rename, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseTables } from "../../contract/warehouse-tables.ts";
 import type { SnapshotMeta } from "../types.ts";
@@ -30,6 +30,13 @@ export interface BuildResult {
 export interface BuildOptions {
   /** The declared tables (default: the contract's WAREHOUSE_TABLES). */
   tables?: WarehouseTables;
+  /** Where to write the database (default `<dir>/warehouse.duckdb`); its folder must exist. */
+  target?: string;
+  /**
+   * The Parquet files of each table (table → paths), instead of every `<dir>/warehouse/<table>/*.parquet`: a
+   * server that serves two snapshot folders builds from the files it serves.
+   */
+  partitions?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -57,25 +64,26 @@ FROM runs
 GROUP BY model_id, source, run, input_per_1m, output_per_1m, context_window
 ORDER BY model_id, source, valid_from`;
 
-/** Rebuild `<dir>/warehouse.duckdb` from scratch; returns every table and its row count. */
+/** Rebuild `<dir>/warehouse.duckdb` (or `options.target`) from scratch; returns every table and its row count. */
 export async function buildWarehouseDb(dir: string, options: BuildOptions = {}): Promise<BuildResult> {
   const declared = options.tables ?? WAREHOUSE_TABLES;
-  const target = join(dir, "warehouse.duckdb");
-  const tmp = join(dir, `.warehouse.${process.pid}.${randomBytes(4).toString("hex")}.duckdb`);
+  const target = options.target ?? join(dir, "warehouse.duckdb");
+  const tmp = join(dirname(target), `.warehouse.${process.pid}.${randomBytes(4).toString("hex")}.duckdb`);
   const tables: WarehouseTableInfo[] = [];
   const undeclared: string[] = [];
   const instance = await DuckDBInstance.create(tmp, { threads: "1" });
   const conn = await instance.connect();
   try {
-    const present = await warehouseTables(dir);
+    const given = options.partitions;
+    const present = given ? Object.keys(given).filter((t) => (given[t]?.length ?? 0) > 0).sort() : await warehouseTables(dir);
     for (const table of Object.values(declared)) {
       const name = ident(table.name);
       await conn.run(`CREATE TABLE ${name} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
       await conn.run(`COMMENT ON TABLE ${name} IS ${textLiteral(table.description)}`);
       for (const c of table.columns) await conn.run(`COMMENT ON COLUMN ${name}.${ident(c.name)} IS ${textLiteral(c.description)}`);
       if (!present.includes(table.name)) continue;
-      const glob = join(dir, "warehouse", table.name, "*.parquet");
-      await conn.run(`INSERT INTO ${name} BY NAME SELECT * FROM read_parquet(${pathLiteral(glob)}, union_by_name = true)`);
+      const files = given ? given[table.name]!.map(pathLiteral) : [pathLiteral(join(dir, "warehouse", table.name, "*.parquet"))];
+      await conn.run(`INSERT INTO ${name} BY NAME SELECT * FROM read_parquet([${files.join(", ")}], union_by_name = true)`);
     }
     undeclared.push(...present.filter((t) => !Object.hasOwn(declared, t)));
     if (Object.hasOwn(declared, "model_prices")) await conn.run(MODEL_PRICE_HISTORY_SQL);
