@@ -11,7 +11,7 @@ import type { WarehouseTable } from "../../pipelines/contract/warehouse-tables.t
 import { fileResponse } from "../http/range.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type HandleContext } from "../registry/types.ts";
-import { PARTITION_FILE, warehouseFilesOf, type WarehouseFiles } from "../serve/warehouse-files.ts";
+import { isCalendarDate, PARTITION_FILE, warehouseFilesOf, type WarehouseFiles } from "../serve/warehouse-files.ts";
 
 /** Content type of a Parquet file (IANA, 2024). */
 export const PARQUET_TYPE = "application/vnd.apache.parquet";
@@ -81,11 +81,7 @@ const DateFile = z
   .string()
   .max(32)
   .regex(PARTITION_FILE, "file must be YYYY-MM-DD.parquet")
-  .refine((f) => {
-    const d = f.slice(0, 10);
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-  }, "the file name is not a calendar date")
+  .refine((f) => isCalendarDate(f.slice(0, 10)), "the file name is not a calendar date")
   .meta({ description: "Day file name: YYYY-MM-DD.parquet (UTC day).", example: "2026-11-22.parquet" });
 
 /** Path parameters of a day file. */

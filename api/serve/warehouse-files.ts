@@ -116,7 +116,7 @@ export class WarehouseFiles {
 
   /** The paths where the partition of `table` on `date` may be, in the order they win; empty for an undeclared table. */
   candidates(table: string, date: string): string[] {
-    if (!Object.hasOwn(this.#options.tables, table) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return [];
+    if (!Object.hasOwn(this.#options.tables, table) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !isCalendarDate(date)) return [];
     return this.#options.dirs.map((dir) => join(dir, "warehouse", table, `${date}.parquet`));
   }
 
@@ -203,7 +203,7 @@ export class WarehouseFiles {
         }
         for (const name of names) {
           const date = PARTITION_FILE.exec(name)?.[1];
-          if (!date || byDate.has(date)) continue;
+          if (!date || byDate.has(date) || !isCalendarDate(date)) continue;
           const path = join(folder, name);
           try {
             const s = await stat(path);
@@ -222,6 +222,12 @@ export class WarehouseFiles {
     }
     return { tables, signature: hash.digest("hex"), newestMtimeMs: newest };
   }
+}
+
+/** Whether YYYY-MM-DD names a real UTC day. */
+export function isCalendarDate(date: string): boolean {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(date);
 }
 
 const attached = new WeakMap<object, WarehouseFiles>();
