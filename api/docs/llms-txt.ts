@@ -59,6 +59,14 @@ export function buildLlmsTxt(
     "",
   ];
   for (const [title, lines] of main) out.push(`## ${title}`, "", ...lines, "");
+  if (routes.some((r) => r.path === "/api/warehouse")) {
+    out.push(
+      "## Warehouse for researchers",
+      "",
+      `Typed daily history (model prices with who stated them and when, aggregator catalogs, benchmark scores, GPU prices, MCP registry size, latency probes, status pages) as Parquet day files and one DuckDB database, read-only with HTTP range requests. ${baseUrl}/api/warehouse lists every table's columns and the URL of each day file (${baseUrl}/warehouse/{table}/{YYYY-MM-DD}.parquet), with SQL ready to paste. In DuckDB (httpfs): SELECT … FROM read_parquet([<the listed URLs>]), or ATTACH '${baseUrl}/warehouse/warehouse.duckdb' AS af (READ_ONLY).`,
+      "",
+    );
+  }
   out.push("## Paying for premium calls", "");
   if (options.premiumBilling === false) {
     out.push(

@@ -1,16 +1,26 @@
 /** Shared pieces of the end-to-end tests: the standard fixture and example values for path parameters. */
+import { copyFile, mkdir } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import type { AnyRoute } from "../app.ts";
+import { warehouseFilesRoutes } from "../routes/warehouse-files.ts";
 import { createSnapshotFixture, newsBody, STATUS_BODY, type SnapshotFixture } from "./snapshot-fixture.ts";
 
 /** Types the standard fixture holds. */
 export const FIXTURE_TYPES = ["news", "status"];
 
-/** news (one day) and status (two days). */
-export function standardFixture(): Promise<SnapshotFixture> {
-  return createSnapshotFixture([
+/** The committed day file the warehouse file route's example names (served at the same relative path). */
+export const EXAMPLE_DAY_FILE = warehouseFilesRoutes.find((r) => r.path === "/warehouse/:table/:file")!.example!.slice(1);
+
+/** news (one day) and status (two days), and one warehouse day file copied from the committed snapshots. */
+export async function standardFixture(): Promise<SnapshotFixture> {
+  const fixture = await createSnapshotFixture([
     { type: "news", dated: { "2025-01-15": newsBody(40) } },
     { type: "status", dated: { "2025-01-14": STATUS_BODY, "2025-01-15": STATUS_BODY } },
   ]);
+  const target = join(fixture.dir, EXAMPLE_DAY_FILE);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(resolve(import.meta.dirname, "../../snapshots", EXAMPLE_DAY_FILE), target);
+  return fixture;
 }
 
 /** Routes that read their upstream at request time (falling back to their own snapshot copy). */

@@ -7,6 +7,7 @@ import { buildLlmsTxt } from "../docs/llms-txt.ts";
 import { TEST_CHAIN_WARNING } from "../payments/network.ts";
 import { describeEndpoints } from "../docs/endpoints.ts";
 import { UNBILLED_NOTE } from "../billing/unbilled.ts";
+import { DUCKDB_PATH, partitionPath } from "./warehouse-files.ts";
 
 const ParamSchema = z.strictObject({
   name: z.string(),
@@ -64,6 +65,14 @@ export const MetaResponse = z.strictObject({
       .strictObject({ enabled: z.literal(false), note: z.string() })
       .optional()
       .meta({ description: "Present only when the operator turned billing off (PREMIUM_BILLING=off)." }),
+    warehouse: z
+      .strictObject({
+        listing: z.url(),
+        duckdb: z.url(),
+        day_files: z.string().meta({ description: "URL template of one Parquet day file; the listing gives every real URL." }),
+        how: z.string(),
+      })
+      .meta({ description: "Where researchers download the warehouse: the listing of every table's day files, the DuckDB database, and how to query them." }),
     endpoints: z.array(EndpointSchema),
   }),
 });
@@ -80,6 +89,10 @@ const ERROR_CODES = [
   "snapshot_not_found",
   "rate_limited",
   "snapshot_unavailable",
+  "table_not_found",
+  "partition_not_found",
+  "range_not_satisfiable",
+  "warehouse_unavailable",
   "internal_error",
 ];
 
@@ -115,6 +128,12 @@ export const metaRoutes = [
         },
         errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: ERROR_CODES },
         ...(ctx.premiumBilling === false ? { premium_billing: { enabled: false as const, note: UNBILLED_NOTE } } : {}),
+        warehouse: {
+          listing: `${ctx.baseUrl}/api/warehouse`,
+          duckdb: `${ctx.baseUrl}${DUCKDB_PATH}`,
+          day_files: `${ctx.baseUrl}${partitionPath("{table}", "{YYYY-MM-DD}")}`,
+          how: `DuckDB with httpfs: SELECT … FROM read_parquet([<the day file URLs the listing gives>]), or ATTACH '${ctx.baseUrl}${DUCKDB_PATH}' AS af (READ_ONLY). Read-only, with HTTP range requests.`,
+        },
         endpoints: describeEndpoints(ctx.routes ?? [], ctx.snapshots, ctx.now, ctx.baseUrl),
       },
     }),

@@ -191,6 +191,24 @@ describe("GET /api/warehouse", () => {
   });
 });
 
+describe("discovery", () => {
+  it("/api/meta and /llms.txt name the listing, the database and the day file URLs", async () => {
+    const base = server!.config.publicBaseUrl;
+    const meta = (await (await fetch(`${server!.url}/api/meta`)).json()) as { api: { warehouse: Record<string, string>; endpoints: { path: string }[] } };
+    expect(meta.api.warehouse).toMatchObject({
+      listing: `${base}/api/warehouse`,
+      duckdb: `${base}/warehouse/warehouse.duckdb`,
+      day_files: `${base}/warehouse/{table}/{YYYY-MM-DD}.parquet`,
+    });
+    expect(meta.api.endpoints.map((e) => e.path)).toEqual(expect.arrayContaining(["/api/warehouse", "/warehouse/warehouse.duckdb", "/warehouse/:table/:file"]));
+    const llms = await (await fetch(`${server!.url}/llms.txt`)).text();
+    expect(llms).toContain("## Warehouse for researchers");
+    expect(llms).toContain(`${base}/api/warehouse`);
+    expect(llms).toContain(`ATTACH '${base}/warehouse/warehouse.duckdb' AS af (READ_ONLY)`);
+    expect(llms).toContain(`- [GET /warehouse/:table/:file](${base}/warehouse/{table}/{file})`);
+  });
+});
+
 describe("GET /warehouse/:table/:file", () => {
   it("a Parquet reader fetching byte ranges reads the served day file, and its rows equal DuckDB's reading of the file on disk", { timeout: 60_000 }, async () => {
     const url = `${server!.url}/warehouse/probe_samples/2026-11-20.parquet`;

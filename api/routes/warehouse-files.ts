@@ -197,6 +197,7 @@ export const warehouseFilesRoutes = [
     params: PartitionParams,
     contentType: PARQUET_TYPE,
     byteRanges: true,
+    // A committed day file (api/e2e/helpers.ts copies it into the test fixtures).
     example: partitionPath("model_prices", "2026-11-22"),
     response: z.string().meta({ description: "An Apache Parquet file with the table's declared column types.", format: "binary" }),
     handle: async (ctx, { params }) => {
