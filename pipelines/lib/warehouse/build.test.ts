@@ -104,4 +104,20 @@ describe("buildWarehouseDb()", () => {
     expect(result.tables.find((t) => t.name === "model_prices")?.rows).toBe(0);
     expect(existsSync(join(dir, "warehouse.duckdb.wal"))).toBe(false);
   });
+
+  it("buildWarehouseDb() with target and partitions loads exactly the files given and writes where asked", async () => {
+    await writeWarehouse(dir, "2026-03-01", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-01", "a", 1), price("2026-03-01", "b", 2)] }]);
+    await writeWarehouse(dir, "2026-03-02", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-02", "a", 3)] }]);
+    const out = join(dir, "elsewhere");
+    await mkdir(out);
+    const result = await buildWarehouseDb(dir, {
+      target: join(out, "built.duckdb"),
+      partitions: { model_prices: [join(dir, "warehouse/model_prices/2026-03-02.parquet")], status_samples: [] },
+    });
+    expect(result.path).toBe(join(out, "built.duckdb"));
+    expect(existsSync(join(dir, "warehouse.duckdb"))).toBe(false);
+    expect(result.tables.find((t) => t.name === "model_prices")?.rows).toBe(1);
+    expect(result.tables.find((t) => t.name === "status_samples")?.rows).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(["built.duckdb"]);
+  });
 });
