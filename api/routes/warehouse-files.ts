@@ -116,7 +116,7 @@ async function listing(files: WarehouseFiles, baseUrl: string, onError: (error: 
   const { tables: parts } = await files.listing();
   let db = null;
   try {
-    db = await files.database();
+    db = await files.database({ waitForFresh: false });
   } catch (error) {
     onError(error);
   }
@@ -154,7 +154,7 @@ export const warehouseFilesRoutes = [
     tier: "free",
     summary: "The warehouse for researchers: every table's columns and day file URLs, the DuckDB database URL and SQL to query them.",
     description:
-      "tables lists every declared warehouse table (columns with DuckDB types and meanings, key) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; null when it cannot be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.",
+      "tables lists every declared warehouse table (columns with DuckDB types and meanings, key) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; while a rebuild runs, the previous build is listed; null when none can be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.",
     tags: ["warehouse"],
     response: WarehouseListingResponse,
     errors: { 503: "warehouse_unavailable: this server does not serve warehouse files." },

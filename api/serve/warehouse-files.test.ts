@@ -29,7 +29,7 @@ describe("WarehouseFiles", () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it("database() builds once for callers arriving together, then reuses the build until the day files change", { timeout: 60_000 }, async () => {
+  it("database() builds once for callers arriving together, reuses the build until the day files change, and can answer the previous build while it rebuilds", { timeout: 60_000 }, async () => {
     const wh = files();
     const [a, b] = await Promise.all([wh.database(), wh.database()]);
     expect(builds).toHaveLength(1);
@@ -41,9 +41,13 @@ describe("WarehouseFiles", () => {
     await mkdir(join(dir, "local/warehouse/model_prices"), { recursive: true });
     await copyFile(DAY_FILE, join(dir, "local/warehouse/model_prices/2026-11-23.parquet"));
     wh.invalidate();
-    await wh.database();
+    // The listing's way: the previous build at once, the rebuild behind it.
+    expect(await wh.database({ waitForFresh: false })).toEqual(a);
+    await wh.idle();
     expect(builds).toHaveLength(2);
     expect(builds[1]!.partitions.model_prices).toHaveLength(2);
+    expect((await wh.database())!.builtAt.getTime()).toBeGreaterThanOrEqual(a!.builtAt.getTime());
+    expect(builds).toHaveLength(2);
   });
 
   it("a new server adopts a database left by an earlier one when no day file is newer, and rebuilds one that is older", { timeout: 60_000 }, async () => {

@@ -128,8 +128,10 @@ export class WarehouseFiles {
   /**
    * The database, built first when it is missing or older than the partitions served; null when there is
    * none and no builder. A failed build leaves the previous file in place (and warns) when there is one.
+   * With `waitForFresh: false` an older file is answered at once while the rebuild runs (the listing does
+   * this; only a server without any file waits).
    */
-  async database(): Promise<WarehouseDbFile | null> {
+  async database(options: { waitForFresh?: boolean } = {}): Promise<WarehouseDbFile | null> {
     const build = this.#options.build;
     if (!build) return this.#statDb();
     const listing = await this.listing();
@@ -143,6 +145,13 @@ export class WarehouseFiles {
       if (found && found.builtAt.getTime() >= listing.newestMtimeMs) {
         this.#builtSignature = listing.signature;
         return found;
+      }
+    }
+    if (options.waitForFresh === false) {
+      const previous = await this.#statDb();
+      if (previous) {
+        this.#rebuild(build, listing).catch((error: unknown) => this.warn(`warehouse.duckdb: rebuild failed, serving the previous build: ${(error as Error).message}`));
+        return previous;
       }
     }
     try {
