@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testSource } from "../lib/testing/contract.ts";
 import { OPENROUTER_MODELS_URL, OpenRouterParseError, openrouter, perTokenToPer1M } from "./openrouter.ts";
 
-const FIXTURE = "pipelines/fixtures/openrouter.ai/api/v1/models";
+const FIXTURE = "pipelines/fixtures/openrouter.ai/api/v1/models/index";
 
 testSource(openrouter, [{ fixture: FIXTURE, url: OPENROUTER_MODELS_URL, meta: undefined, minRows: 40 }]);
 

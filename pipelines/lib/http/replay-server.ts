@@ -1,10 +1,12 @@
 /**
  * A small local HTTP server that answers recorded upstream responses laid out by `replayPathFor`, so replay
- * goes through the same fetch code as live runs. Request: `GET /?u=<encoded original URL>`.
+ * goes through the same fetch code as live runs. Request: `GET /?u=<encoded original URL>`. When a URL's path
+ * is also the folder of longer URLs (`/v1/models` and `/v1/models/a/b/endpoints`), its fixture is that
+ * folder's `index` file (with `index.meta.json`), as for a path ending in `/`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import { replayPathFor } from "../replay-path.ts";
 
@@ -71,13 +73,16 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
     res.end(`replay request needs ?u=<absolute URL>, got ${JSON.stringify(req.url)}`);
     return;
   }
-  const relative = replayPathFor(original);
-  const file = resolve(root, relative);
-  if (file !== root && !file.startsWith(root + sep)) {
+  const path = replayPathFor(original);
+  const target = resolve(root, path);
+  if (target !== root && !target.startsWith(root + sep)) {
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-    res.end(`replay path escapes the fixture folder: ${relative}`);
+    res.end(`replay path escapes the fixture folder: ${path}`);
     return;
   }
+  const folder = await isFolder(target);
+  const relative = folder ? `${path}/index` : path;
+  const file = folder ? resolve(target, "index") : target;
   const [body, sidecar] = await Promise.all([readOptional(file), readSidecar(file)]);
   if (body === undefined && sidecar === undefined) {
     res.writeHead(404, { "content-type": "text/plain; charset=utf-8", [REPLAY_MISSING_HEADER]: relative });
@@ -98,6 +103,15 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
   }
   res.writeHead(sidecar?.status ?? 200, headers);
   res.end(req.method === "HEAD" ? undefined : payload);
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
 }
 
 async function readOptional(file: string): Promise<Buffer | undefined> {

@@ -109,6 +109,22 @@ describe("createHttpClient({ replayDir })", () => {
     expect(sleeps).toEqual([]);
   });
 
+  it("getText() answers a path that is also a folder from the folder's index file and sidecar", async () => {
+    const list = "https://api.example.com/v1/models";
+    const longer = "https://api.example.com/v1/models/acme/m1/endpoints";
+    await mkdir(join(dir, replayPathFor(list)), { recursive: true });
+    await writeFile(join(dir, replayPathFor(list), "index"), '{"data":[]}');
+    await writeFile(join(dir, replayPathFor(list), "index.meta.json"), JSON.stringify({ headers: { etag: '"v1"' } }));
+    await fixture(longer, '{"data":{"endpoints":[]}}');
+    const res = await http.getText(list);
+    expect(res.body).toBe('{"data":[]}');
+    expect(res.headers.get("etag")).toBe('"v1"');
+    expect((await http.getJson(longer)).json).toEqual({ data: { endpoints: [] } });
+    const missing = await failure(http.getText("https://api.example.com/v1/models/acme"));
+    expect(missing.code).toBe("replay_missing");
+    expect(missing.message).toContain(join(dir, "api.example.com/v1/models/acme/index"));
+  });
+
   it("getText() keys the circuit breaker on the original host", async () => {
     const client = replayClient({ retries: 0, breakerThreshold: 2 });
     try {
