@@ -169,6 +169,24 @@ export const WAREHOUSE_TABLES = {
       ["components_down", "BIGINT", "not null", "Components down"],
     ],
   ),
+  inference_providers_daily: table(
+    "inference_providers_daily",
+    "inference-providers",
+    "Every provider endpoint serving a catalog model on the aggregator, with its prices and last-30-minute performance, once per day (a later run of the day replaces the earlier).",
+    ["date", "model_id", "tag"],
+    [
+      DATE_COLUMN,
+      ["model_id", "VARCHAR", "not null", "Aggregator model id (author/slug)"],
+      ["provider", "VARCHAR", "not null", "Provider name as the aggregator lists it (DeepInfra, Google AI Studio …)"],
+      ["tag", "VARCHAR", "not null", "The aggregator's endpoint tag, unique per model (deepinfra/fp8, google-vertex …)"],
+      ["input_per_1m", "DOUBLE", "null", "Input price, USD per 1M tokens (NULL when unpriced)"],
+      ["output_per_1m", "DOUBLE", "null", "Output price, USD per 1M tokens (NULL when unpriced)"],
+      ["throughput_tps", "DOUBLE", "null", "Median output tokens per second over the last 30 minutes (NULL when not stated)"],
+      ["latency_ms", "DOUBLE", "null", "Median time to first token over the last 30 minutes, ms (NULL when not stated)"],
+      ["uptime_pct", "DOUBLE", "null", "Successful requests over the last 30 minutes, percent (NULL when not stated)"],
+      ["context_length", "BIGINT", "null", "Context length this provider serves, tokens"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

@@ -10,6 +10,7 @@ import { benchmarksFeed } from "./benchmarks.ts";
 import { embeddingsFeed } from "./embeddings.ts";
 import { forumTrendingFeed } from "./forum-trending.ts";
 import { gpuPricingFeed } from "./gpu-pricing.ts";
+import { inferenceProvidersFeed } from "./inference-providers.ts";
 import { issuesHotFeed } from "./issues-hot.ts";
 import { mcpRegistryFeed } from "./mcp-registry.ts";
 import { modelDeprecationsFeed } from "./model-deprecations.ts";
@@ -49,4 +50,5 @@ export const feeds = {
   "model-deprecations": modelDeprecationsFeed,
   "afta-adopters": aftaAdoptersFeed,
   "weather-alerts": weatherAlertsFeed,
+  "inference-providers": inferenceProvidersFeed,
 } satisfies Record<string, Feed>;
