@@ -31,6 +31,7 @@ import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { startPayments, type StartedPayments } from "./payments/start.ts";
 import { startPaymentHousekeeping } from "./payments/housekeeping.ts";
+import { startPreviewHousekeeping } from "./previews/housekeeping.ts";
 import { processReceiptKey } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
@@ -171,10 +172,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const stopQuotePurge = startPaymentHousekeeping(db, {
       onError: (err) => warn(`quote purge failed: ${err instanceof Error ? err.message : String(err)}`),
     });
+    // Preview counters of past UTC days are dropped hourly (api/previews/README.md).
+    const stopPreviewPrune = startPreviewHousekeeping(db, {
+      onError: (err) => warn(`preview counter prune failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
     const stopBilling = stopHousekeeping;
     stopHousekeeping = () => {
       stopBilling?.();
       stopQuotePurge();
+      stopPreviewPrune();
     };
     try {
       // Live network, a local test chain (started here, stopped by close) or off; see api/payments/README.md.
