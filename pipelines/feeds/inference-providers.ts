@@ -33,7 +33,7 @@ export const InferenceProviderSchema = z.strictObject({
   /** Successful requests, percent, last 30 minutes; null when not stated. */
   uptime_last_30m: z.number().min(0).max(100).nullable(),
   quantization: z.string().min(1).nullable(),
-  /** The aggregator's endpoint status: 0 normal, negative deprioritized; null when absent. */
+  /** The aggregator's endpoint status as given (0 in normal operation, negative otherwise); null when absent. */
   status: z.number().int().nullable(),
 });
 export type InferenceProvider = z.infer<typeof InferenceProviderSchema>;
@@ -137,8 +137,8 @@ interface ListingResult {
 }
 
 async function readListing(ctx: FeedContext, m: MatrixModel): Promise<ListingResult> {
-  const url = openrouterEndpointsUrl(m.aggregatorId);
   try {
+    const url = openrouterEndpointsUrl(m.aggregatorId);
     const res = await ctx.http.getText(url, { expectContentType: ["json"], maxBytes: MAX_LISTING_BYTES, headers: { accept: "application/json" } });
     const parsed = openrouterEndpoints.parse(res.body);
     if (parsed.id !== null && parsed.id !== m.aggregatorId) {

@@ -79,7 +79,7 @@ export const OpenRouterEndpointRowSchema = z.strictObject({
   /** Share of successful requests over the last 30 minutes, percent, when stated. */
   uptimePct: z.number().min(0).max(100).nullable(),
   quantization: z.string().min(1).max(MAX_LABEL).nullable(),
-  /** The aggregator's endpoint status: 0 normal, negative deprioritized; null when absent or not an integer. */
+  /** The aggregator's endpoint status as given: 0 in normal operation; it lists 0, -1, -2, -3, -5, -10 without saying what the negative ones mean; null when absent or not an integer. */
   status: z.number().int().nullable(),
 });
 export type OpenRouterEndpointRow = z.infer<typeof OpenRouterEndpointRowSchema>;
