@@ -51,7 +51,8 @@ describe("timed", () => {
     expect(r.ttfbMs!).toBeGreaterThanOrEqual(45);
     expect(r.ttfbMs!).toBeLessThan(2_000);
     expect(r.totalMs).toBeGreaterThanOrEqual(145);
-    expect(r.totalMs).toBeGreaterThanOrEqual(r.ttfbMs! + 90);
+    // lower bounds only: a loaded machine may see the headers late, never early
+    expect(r.totalMs).toBeGreaterThan(r.ttfbMs!);
     expect(r.totalMs).toBeLessThan(5_000);
   });
 
