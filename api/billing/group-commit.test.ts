@@ -78,6 +78,21 @@ describe("GroupCommit", () => {
     expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 2 });
   });
 
+  it("submit() settles one batch over two tokens: each token's charges in arrival order until its balance runs out", async () => {
+    const rich = await token(10);
+    const poor = await token(2);
+    const expired = await token(5, new Date(Date.now() - 1000));
+    const gc = new GroupCommit(tdb.db);
+    const order = [poor, rich, poor, expired, rich, poor, rich];
+    const results = await Promise.all(order.map((id) => gc.submit(settlement(id, 1))));
+    expect(gc.commits).toBe(1);
+    expect(results.map((r) => r.kind)).toEqual(["charged", "charged", "charged", "expired", "charged", "short", "charged"]);
+    expect(results.map((r) => ("balance" in r ? r.balance : null))).toEqual([1, 9, 0, null, 8, 0, 7]);
+    expect(await ledgerOf(rich)).toEqual({ balance: 7, ledgerSum: 7, charges: 3 });
+    expect(await ledgerOf(poor)).toEqual({ balance: 0, ledgerSum: 0, charges: 2 });
+    expect(await ledgerOf(expired)).toEqual({ balance: 5, ledgerSum: 5, charges: 0 });
+  });
+
   it("submit() refuses an expired token and writes nothing for a no-charge settlement without a key", async () => {
     const expired = await token(5, new Date(Date.now() - 1000));
     const live = await token(5);

@@ -4,8 +4,8 @@
  * ran; settlements that arrive while a commit is in flight wait and go together in the next one (one short
  * tick, TigerBeetle-style).
  *
- * A batch of plain charges is one statement (billing_charge_batch, migration 0110: one round trip, one
- * commit). A batch with an Idempotency-Key, or an answer to store without a charge, is one transaction:
+ * A batch of plain charges is one statement (billing_charge_batch, migrations 0110 and 0111: one round trip,
+ * one commit, set-based: one debit per token whatever the batch size). A batch with an Idempotency-Key, or an answer to store without a charge, is one transaction:
  *
  * 1. lock the batch's token rows (`SELECT … ORDER BY id FOR UPDATE`: the same order in every process, so
  *    two processes never deadlock), and read the Idempotency-Key records the batch names;
@@ -132,8 +132,10 @@ export class GroupCommit {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * A batch of plain charges (no Idempotency-Key) in one statement: billing_charge_batch (migration 0110) locks
- * the tokens in id order and debits each charge in arrival order. One round trip, one durable commit.
+ * A batch of plain charges (no Idempotency-Key) in one statement: billing_charge_batch (migration 0111) locks
+ * the tokens in id order, decides each charge in arrival order against the token's running balance, then
+ * writes one debit per token and the charge rows and ledger entries as multi-row inserts. One round trip, one
+ * durable commit.
  */
 async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settlement[]): Promise<Settled[]> {
   const ids = batch.map(() => newChargeId());
