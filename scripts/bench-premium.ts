@@ -6,7 +6,8 @@
  * adds, how many paid calls shared each commit, and the server's resident memory after the runs.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
- * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR.
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
+ * (extra Node flags for the server process, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -26,7 +27,8 @@ const seconds = Number(process.env.BENCH_DURATION ?? 5);
 const levels = (process.env.BENCH_LEVELS ?? "1,16").split(",").map(Number);
 const query = "/api/premium/routing?task=code&top_n=5";
 
-const child = spawn(process.execPath, ["--import", "tsx", "api/billing/bench/server.ts", snapshotsDir], {
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "api/billing/bench/server.ts", snapshotsDir], {
   cwd: ROOT,
   env: { ...process.env, RECEIPT_SIGNING_KEY: process.env.RECEIPT_SIGNING_KEY || "11".repeat(32) },
   stdio: ["ignore", "pipe", "inherit"],
