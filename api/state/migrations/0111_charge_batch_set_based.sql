@@ -1,6 +1,4 @@
--- billing_charge_batch (0110), set-based: the same decisions with a fraction of the work per charge, so the
--- token's row lock (held until the commit is durable) is held for less time and a batch of many charges costs
--- little more than a batch of one.
+-- billing_charge_batch (0110), set-based and with its durability wait moved off the token's row lock.
 --
 -- 1. Lock the batch's token rows in id order (the same order in every process: no deadlock) and read their
 --    balance and expiry once.
@@ -11,9 +9,19 @@
 --    (holds, status 'committed') and one of their ledger entries.
 -- The ledger invariant (tokens.balance = SUM(ledger.delta)) holds at the end of the statement, and the
 -- balance never goes below zero (CHECK (balance >= 0) stays the second line).
+--
+-- p_flush_later = true commits the statement's transaction without waiting for its WAL to reach disk
+-- (synchronous_commit off for this transaction only), so the token's row lock is released as soon as the
+-- commit record is written, not after the fsync: the next batch on the same token (from this process or
+-- another) does not wait for this one's disk write. The caller MUST then run billing_flush() and answer no
+-- call before it returned: WAL is flushed in order, so billing_flush()'s own durable commit, which comes
+-- after this one in the WAL, makes this batch durable too. A crash before that loses the batch as a whole
+-- (its transaction is atomic) and its callers were never answered.
+DROP FUNCTION IF EXISTS billing_charge_batch(text[], text[], bigint[], text[], text[], text[], text[]);
+
 CREATE OR REPLACE FUNCTION billing_charge_batch(
   p_ids text[], p_tokens text[], p_costs bigint[], p_endpoints text[],
-  p_request_hashes text[], p_response_hashes text[], p_receipt_ids text[]
+  p_request_hashes text[], p_response_hashes text[], p_receipt_ids text[], p_flush_later boolean DEFAULT false
 ) RETURNS TABLE (o_outcome text, o_balance bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -28,6 +36,9 @@ DECLARE
   k int;
 BEGIN
   IF n = 0 THEN RETURN; END IF;
+  IF p_flush_later THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
   SELECT array_agg(id ORDER BY id), array_agg(balance ORDER BY id), array_agg(live ORDER BY id)
     INTO tok_ids, tok_bal, tok_live
     FROM (SELECT t.id, t.balance, (t.expires_at IS NULL OR t.expires_at > now()) AS live
@@ -62,4 +73,13 @@ BEGIN
   END IF;
   RETURN QUERY SELECT u.outcome, u.balance FROM unnest(outcomes, balances) AS u(outcome, balance);
 END
+$fn$;
+
+-- Make every transaction committed before this call durable: a transactional WAL record whose commit (with
+-- the server's synchronous_commit, on by default) waits until the WAL is on disk up to here, and so past
+-- every earlier commit. Concurrent calls share one fsync (Postgres groups WAL flushes). Returns the
+-- position of the record.
+CREATE OR REPLACE FUNCTION billing_flush() RETURNS pg_lsn
+LANGUAGE sql VOLATILE AS $fn$
+  SELECT pg_logical_emit_message(true, 'agentfeed.billing_flush', '')
 $fn$;
