@@ -10,7 +10,8 @@ import { ZodError } from "zod";
 import { ApiError, type AnyRoute, type RawBody, type RenderContext, type SnapshotReader } from "./registry/types.ts";
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
 import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
-import { matchesIfNoneMatch, pickEncoding, variantEtag } from "./http/encoding.ts";
+import { matchesIfNoneMatch, pickEncoding, variantEtag, type Encoding } from "./http/encoding.ts";
+import { SECURITY_HEADERS } from "./http/node-guard.ts";
 import { clip } from "./http/clip.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
@@ -139,18 +140,24 @@ export function createApp(options: AppOptions): BuiltApp {
   );
 
   const writeCached = (req: IncomingMessage, res: ServerResponse, hit: CachedBody, rateHeaders: Record<string, string>): true => {
-    const reply = cachedReply(hit, {
-      acceptEncoding: headerValue(req.headers["accept-encoding"]),
-      ifNoneMatch: headerValue(req.headers["if-none-match"]),
-      head: req.method === "HEAD",
-      rateHeaders,
-      maxAge,
-    });
-    res.writeHead(reply.status, reply.headers);
-    res.end(reply.body);
+    const head = req.method === "HEAD";
+    const acceptEncoding = headerValue(req.headers["accept-encoding"]);
+    const ifNoneMatch = headerValue(req.headers["if-none-match"]);
+    if (rateHeaders === NO_HEADERS) {
+      // The common case: no per-request header, so the whole header block is built once per body and variant.
+      const encoding = pickEncoding(acceptEncoding);
+      const encoded = encoding ? hit.encoded(encoding) : null;
+      const notModified = matchesIfNoneMatch(ifNoneMatch, hit.etag);
+      res.writeHead(notModified ? 304 : 200, nodeHeaderBlock(hit, encoded ? encoding : null, notModified, maxAge) as string[]);
+      res.end(notModified || head ? undefined : (encoded ?? hit.bytes));
+    } else {
+      const reply = cachedReply(hit, { acceptEncoding, ifNoneMatch, head, rateHeaders, maxAge });
+      res.writeHead(reply.status, { ...SECURITY_HEADERS, ...reply.headers });
+      res.end(reply.body);
+    }
     const template = options.onAnswered ? templates.get(hit) : undefined;
     const userAgent = template ? headerValue(req.headers["user-agent"]) : null;
-    if (template && userAgent) answered(reply.status, userAgent, template, ipOf(req));
+    if (template && userAgent) answered(res.statusCode, userAgent, template, ipOf(req));
     return true;
   };
 
@@ -173,7 +180,7 @@ export function createApp(options: AppOptions): BuiltApp {
     const decision = await limiter.check(ip);
     if (!decision.allowed) {
       const body = JSON.stringify(rateLimitedBody(limiter, ip, decision.retryAfterSeconds));
-      res.writeHead(429, { ...CORS_HEADERS, ...decision.headers, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
+      res.writeHead(429, { ...SECURITY_HEADERS, ...CORS_HEADERS, ...decision.headers, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" });
       res.end(body);
       return true;
     }
@@ -435,6 +442,27 @@ function cachedReply(
   headers["Content-Length"] = String(bytes.byteLength);
   if (memoKey !== null) body.replyHeaders.set(memoKey, headers);
   return { status: 200, headers, body: request.head ? null : bytes };
+}
+
+/**
+ * The complete header block of a cached body's answer on the Node fast path (security headers included: the
+ * fast path runs before the Node-level guard), as the flat `[name, value, …]` list `writeHead` takes, built
+ * once per body, encoding and status: serving a cached body then costs no header building at all.
+ */
+function nodeHeaderBlock(body: CachedBody, encoding: Encoding | null, notModified: boolean, maxAge: number): readonly string[] {
+  const slot = (encoding === "br" ? 2 : encoding === "gzip" ? 4 : 0) + (notModified ? 1 : 0);
+  const built = body.nodeHeaders[slot];
+  if (built && built.maxAge === maxAge) return built.block;
+  const { headers } = cachedReply(body, {
+    acceptEncoding: encoding,
+    ifNoneMatch: notModified ? body.etag : null,
+    head: true,
+    rateHeaders: NO_HEADERS,
+    maxAge,
+  });
+  const block = Object.entries({ ...SECURITY_HEADERS, ...headers }).flat();
+  body.nodeHeaders[slot] = { maxAge, block };
+  return block;
 }
 
 function sendCached(

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { toNodeHandler } from "h3";
 import { createApp, largestBodyLimit, type AnyRoute } from "./app.ts";
 import { loadConfig, type ApiConfig } from "./config.ts";
@@ -230,21 +230,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Node's http server: the static-first fast path answers cached free responses directly; everything
   // else goes through the h3 app.
   const h3Listener = toNodeHandler(built.app);
+  // The fast path writes the security headers itself, in its prebuilt header block; a request that declares a
+  // body is never a cached answer and goes to the guard (413) and the app.
+  const slowPath = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!guardRequest(req, res, maxBodyBytes)) void h3Listener(req, res);
+  };
   const server = createServer(SERVER_OPTIONS, (req, res) => {
-    if (guardRequest(req, res, maxBodyBytes)) return;
-    const served = built.serveCached(req, res);
+    const served = req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined ? built.serveCached(req, res) : false;
     if (served === true) return;
     if (served === false) {
-      void h3Listener(req, res);
+      slowPath(req, res);
       return;
     }
     served.then(
       (done) => {
-        if (!done) void h3Listener(req, res);
+        if (!done) slowPath(req, res);
       },
       (err: unknown) => {
         warn(`fast path failed: ${err instanceof Error ? err.message : String(err)}`);
-        if (!res.headersSent) void h3Listener(req, res);
+        if (!res.headersSent) slowPath(req, res);
       },
     );
   });

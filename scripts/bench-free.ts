@@ -2,10 +2,14 @@
  * `npm run bench:free`: how close a free request comes to a static file server. Starts the real server
  * (`tsx api/server.ts --no-schedule`, RATE_LIMIT_PER_MINUTE=0) on the bundled snapshots and a bare node:http
  * server answering the same bytes, runs autocannon against every free snapshot endpoint (bare and with
- * parameters, see defaultPaths) on both, prints req/s, p50/p99 latency, the ratio to the bare server, the
- * worst ratio, and the API process's resident memory, then times a full replay run of all feeds.
+ * parameters, see defaultPaths) on both, A B A B per path, prints req/s, p50/p99 latency (means of the two
+ * runs), the ratio to the bare server, the worst ratio, and the API process's resident memory, then times a
+ * full replay run of all feeds.
  *
- * Env: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
+ * Besides req/s it reports each server process's CPU time per request (from /proc), which the machine's other
+ * load does not move the way it moves req/s.
+ *
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (A B pairs per path, default 2), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
  * (default snapshots/), BENCH_PATHS (space-separated list, default defaultPaths()), BENCH_SKIP_REPLAY=1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -59,6 +63,8 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** The server process's CPU time per answered request (µs): the work, whatever else the machine runs. */
+  cpuUs: number | null;
 }
 
 
@@ -85,9 +91,24 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
-async function cannon(url: string, seconds: number, connections: number): Promise<Omit<Row, "target" | "path">> {
+/** CPU time (user + system) a process has used so far, in ms; null when /proc is not there. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function cannon(url: string, seconds: number, connections: number, pid: number | undefined): Promise<Omit<Row, "target" | "path">> {
+  const cpuBefore = cpuMs(pid);
   const r = await autocannon({ url, duration: seconds, connections, headers: { "accept-encoding": "br, gzip" } });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  const cpuAfter = cpuMs(pid);
+  const cpuUs = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null;
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, cpuUs };
 }
 
 /** A bare node:http server answering each path with fixed bytes and headers (run as a child process). */
@@ -124,6 +145,7 @@ async function timeReplay(): Promise<string> {
 export async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_DURATION ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
   const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(ROOT, "snapshots"));
   const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(/\s+/).filter(Boolean) : defaultPaths(snapshotsDir);
   if (!existsSync(join(snapshotsDir, "manifest.json"))) {
@@ -173,23 +195,34 @@ export async function main(): Promise<void> {
 
     const rows: Row[] = [];
     for (const p of paths) {
-      // Alternate which server goes first, so warm-up and machine noise do not always favour one side.
-      const targets = [["api", apiUrl], ["bare", `http://127.0.0.1:${barePort}`]] as const;
+      // A B A B (then B A B A on the next path): the machine's noise moves both sides alike, and each side is
+      // the mean of its two runs.
+      const targets = [["api", apiUrl, api.pid], ["bare", `http://127.0.0.1:${barePort}`, bare.pid]] as const;
       const ordered = paths.indexOf(p) % 2 === 0 ? targets : [...targets].reverse();
-      for (const [target, base] of ordered) {
-        process.stdout.write(`autocannon ${target} ${p} (${seconds} s, ${connections} connections)…\n`);
-        rows.push({ target, path: p, ...(await cannon(base + p, seconds, connections)) });
+      const runs: Record<string, Omit<Row, "target" | "path">[]> = { api: [], bare: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const [target, base, pid] of ordered) {
+          process.stdout.write(`autocannon ${target} ${p} (${seconds} s, ${connections} connections, round ${round + 1})…\n`);
+          runs[target]!.push(await cannon(base + p, seconds, connections, pid));
+        }
+      }
+      for (const [target] of ordered) {
+        const r = runs[target]!;
+        const mean = (f: (x: Omit<Row, "target" | "path">) => number) => Math.round(r.reduce((sum, x) => sum + f(x), 0) / r.length);
+        const cpu = r.every((x) => x.cpuUs !== null) ? mean((x) => x.cpuUs!) : null;
+        rows.push({ target, path: p, rps: mean((x) => x.rps), p50: mean((x) => x.p50), p99: mean((x) => x.p99), non2xx: r.reduce((sum, x) => sum + x.non2xx, 0), cpuUs: cpu });
       }
     }
     const rssLoaded = rssMb(api.pid);
 
     const width = Math.max(...rows.map((r) => r.path.length)) + 2;
-    process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare\n`);
+    process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare  CPU µs/req  CPU bare/api\n`);
     for (const r of rows) {
       const bareRow = rows.find((b) => b.path === r.path && b.target === "bare");
       const ratio = bareRow && bareRow.rps > 0 ? (r.rps / bareRow.rps).toFixed(2) : "-";
+      const cpuRatio = bareRow?.cpuUs && r.cpuUs ? (bareRow.cpuUs / r.cpuUs).toFixed(2) : "-";
       process.stdout.write(
-        `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${r.target === "api" ? ratio : ""}\n`,
+        `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${(r.target === "api" ? ratio : "").padStart(7)}  ${String(r.cpuUs ?? "-").padStart(10)}  ${r.target === "api" ? cpuRatio.padStart(12) : ""}\n`,
       );
     }
     const ratios = paths.flatMap((p) => {
@@ -199,6 +232,15 @@ export async function main(): Promise<void> {
     });
     const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
     if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
+    // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
+    // throughput ratio the API would reach on a CPU of its own.
+    const cpuRatios = paths.flatMap((p) => {
+      const a = rows.find((r) => r.path === p && r.target === "api");
+      const b = rows.find((r) => r.path === p && r.target === "bare");
+      return a?.cpuUs && b?.cpuUs ? [{ p, ratio: b.cpuUs / a.cpuUs }] : [];
+    });
+    const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
+    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");

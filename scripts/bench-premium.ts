@@ -3,12 +3,15 @@
  * Postgres, one funded token, the premium routing route billed on one port and under PREMIUM_BILLING=off on
  * another), then runs autocannon A B A B (paid, off, paid, off) at 1 and at 16 connections on one token and
  * prints, per level, requests/s, mean/p50/p99 latency, paid/off throughput, the mean latency a paid call
- * adds, how many paid calls shared each commit, and the server's resident memory after the runs.
+ * adds, how many paid calls shared each commit, the Node server process's CPU time per request (which the
+ * machine's other load moves far less than req/s), and the server's resident memory after the runs.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
- * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR.
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
+ * (extra Node flags for the server process, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,7 +29,8 @@ const seconds = Number(process.env.BENCH_DURATION ?? 5);
 const levels = (process.env.BENCH_LEVELS ?? "1,16").split(",").map(Number);
 const query = "/api/premium/routing?task=code&top_n=5";
 
-const child = spawn(process.execPath, ["--import", "tsx", "api/billing/bench/server.ts", snapshotsDir], {
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "api/billing/bench/server.ts", snapshotsDir], {
   cwd: ROOT,
   env: { ...process.env, RECEIPT_SIGNING_KEY: process.env.RECEIPT_SIGNING_KEY || "11".repeat(32) },
   stdio: ["ignore", "pipe", "inherit"],
@@ -36,7 +40,20 @@ const { paidPort, offPort, token } = await new Promise<{ paidPort: number; offPo
   child.once("exit", (code) => fail(new Error(`bench server exited with ${code}`)));
 });
 
+/** CPU time (user + system) a process has used so far, in ms; null when /proc is not there. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 interface Run {
+  /** The Node server process's CPU time per request in µs (Postgres not included). */
+  cpuUs: number | null;
   rps: number;
   mean: number;
   p50: number;
@@ -45,20 +62,23 @@ interface Run {
 }
 
 async function run(port: number, connections: number, headers: Record<string, string>): Promise<Run> {
+  const before = cpuMs(child.pid);
   const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
-  return { rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  const after = cpuMs(child.pid);
+  const cpuUs = before !== null && after !== null && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : null;
+  return { cpuUs, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
 /** The mean of the A runs and of the B runs. */
 function average(runs: Run[]): Run {
   const mean = (f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
-  return { rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+  return { cpuUs: runs.every((r) => r.cpuUs !== null) ? mean((r) => r.cpuUs!) : null, rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
 }
 
 const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number };
 const auth = { authorization: `Bearer ${token}` };
 const fmt = (name: string, r: Run) =>
-  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}\n`;
+  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}\n`;
 
 try {
   process.stdout.write(`bench:premium — ${query}, autocannon ${seconds} s per run, A B A B (paid, PREMIUM_BILLING=off) per level\n`);
@@ -80,8 +100,8 @@ try {
     const p = average(paid);
     const o = average(off);
     const perCommit = after.commits > before.commits ? (after.settled - before.settled) / (after.commits - before.commits) : 0;
-    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx\n${fmt("paid", p)}${fmt("billing off", o)}`);
-    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit`;
+    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
+    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs`;
     process.stdout.write(`${line}\n`);
     summary.push(line);
   }

@@ -78,6 +78,47 @@ describe("GroupCommit", () => {
     expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 2 });
   });
 
+  it("submit() settles one batch over two tokens: each token's charges in arrival order until its balance runs out", async () => {
+    const rich = await token(10);
+    const poor = await token(2);
+    const expired = await token(5, new Date(Date.now() - 1000));
+    const gc = new GroupCommit(tdb.db);
+    const order = [poor, rich, poor, expired, rich, poor, rich];
+    const results = await Promise.all(order.map((id) => gc.submit(settlement(id, 1))));
+    expect(gc.commits).toBe(1);
+    expect(results.map((r) => r.kind)).toEqual(["charged", "charged", "charged", "expired", "charged", "short", "charged"]);
+    expect(results.map((r) => ("balance" in r ? r.balance : null))).toEqual([1, 9, 0, null, 8, 0, 7]);
+    expect(await ledgerOf(rich)).toEqual({ balance: 7, ledgerSum: 7, charges: 3 });
+    expect(await ledgerOf(poor)).toEqual({ balance: 0, ledgerSum: 0, charges: 2 });
+    expect(await ledgerOf(expired)).toEqual({ balance: 5, ledgerSum: 5, charges: 0 });
+  });
+
+  it("billing_flush() makes the WAL durable past a batch committed without waiting for the disk", async () => {
+    const id = await token(3);
+    await tdb.db.query(
+      "SELECT * FROM billing_charge_batch(ARRAY['hold_flush_1'], ARRAY[$1], ARRAY[1::bigint], ARRAY['GET /x'], ARRAY['a'], ARRAY['b'], ARRAY['rcpt_f'], true)",
+      [id],
+    );
+    const { rows: after } = await tdb.db.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+    await tdb.db.query("SELECT billing_flush()");
+    const { rows } = await tdb.db.query<{ durable: boolean }>("SELECT pg_current_wal_flush_lsn() >= $1::pg_lsn AS durable", [after[0]!.lsn]);
+    expect(rows[0]!.durable).toBe(true);
+    expect(await ledgerOf(id)).toEqual({ balance: 2, ledgerSum: 2, charges: 1 });
+  });
+
+  it("submit() with two batches in flight on one token: each call charged once, in order of its batch", async () => {
+    const id = await token(30);
+    const gc = new GroupCommit(tdb.db, { maxInFlight: 2 });
+    const first = Array.from({ length: 10 }, () => gc.submit(settlement(id)));
+    await new Promise((ok) => setImmediate(ok));
+    const second = Array.from({ length: 30 }, () => gc.submit(settlement(id)));
+    const results = await Promise.all([...first, ...second]);
+    expect(gc.commits).toBe(2);
+    expect(results.filter((r) => r.kind === "charged")).toHaveLength(30);
+    expect(results.filter((r) => r.kind === "short")).toHaveLength(10);
+    expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 30 });
+  });
+
   it("submit() refuses an expired token and writes nothing for a no-charge settlement without a key", async () => {
     const expired = await token(5, new Date(Date.now() - 1000));
     const live = await token(5);

@@ -99,12 +99,23 @@ describe("payment throttle", () => {
 });
 
 describe("protocol hygiene", () => {
-  it("every response carries nosniff, a CSP with frame-ancestors 'none' and Referrer-Policy, errors included", async () => {
+  it("every response carries nosniff, a CSP with frame-ancestors 'none' and Referrer-Policy, errors and cached answers included", async () => {
     for (const path of ["/api/meta", "/api/nothing-here", "/llms.txt"]) {
-      const res = await fetch(server().url + path);
-      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
-      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
-      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+      // The first answer is rendered by the app; the next ones come from the cached fast path (200, br, 304).
+      const first = await fetch(server().url + path);
+      const etag = first.headers.get("etag");
+      const again = [
+        await fetch(server().url + path),
+        await fetch(server().url + path, { headers: { "accept-encoding": "br" } }),
+        ...(etag ? [await fetch(server().url + path, { headers: { "if-none-match": etag } })] : []),
+      ];
+      for (const res of [first, ...again]) {
+        await res.arrayBuffer();
+        expect(res.headers.get("x-content-type-options"), `${path} ${res.status}`).toBe("nosniff");
+        expect(res.headers.get("content-security-policy"), `${path} ${res.status}`).toContain("frame-ancestors 'none'");
+        expect(res.headers.get("referrer-policy"), `${path} ${res.status}`).toBe("no-referrer");
+      }
+      if (etag) expect(again.at(-1)!.status, path).toBe(304);
     }
   });
 

@@ -21,6 +21,8 @@ export class CachedBody {
   readonly limited: boolean;
   /** Response headers already built for this body, by encoding, max-age and status (answers without per-request headers). */
   readonly replyHeaders = new Map<string, Readonly<Record<string, string>>>();
+  /** The Node fast path's complete header blocks, by encoding and status (see nodeHeaderBlock in app.ts). */
+  readonly nodeHeaders: ({ maxAge: number; block: readonly string[] } | undefined)[] = [];
   #br: Uint8Array | undefined;
   #gzip: Uint8Array | undefined;
 
