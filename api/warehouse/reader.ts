@@ -343,7 +343,8 @@ async function listDayFiles(dirs: readonly string[], table: string, warn: (m: st
     }
     for (const name of names) {
       const date = DAY_FILE.exec(name)?.[1];
-      if (date) files.set(date, join(folder, name));
+      // A name that is no calendar day (2026-02-30.parquet) is no day file.
+      if (date && isCalendarDay(date)) files.set(date, join(folder, name));
     }
   }
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -382,6 +383,11 @@ async function sourceSql(conn: DuckDBConnection, table: WarehouseTable, paths: s
   const present = new Set(described.map((r) => String(r.column_name)));
   const cols = table.columns.map((c) => `${present.has(c.name) ? `CAST(${ident(c.name)} AS ${c.type})` : `CAST(NULL AS ${c.type})`} AS ${ident(c.name)}`);
   return `SELECT ${cols.join(", ")} FROM ${source}`;
+}
+
+function isCalendarDay(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(date);
 }
 
 function ident(name: string): string {
