@@ -19,6 +19,7 @@ import type { PaymentThrottle } from "./http/payment-throttle.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
+import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
 
@@ -50,6 +51,8 @@ export interface AppOptions {
   paymentThrottle?: PaymentThrottle | null;
   /** Told of every answered request (status below 400) with the route template that answered it (agent activity). */
   onAnswered?: (answered: AnsweredRequest) => void;
+  /** The warehouse reader handed to every render and handle function (api/warehouse/reader.ts). */
+  warehouse?: WarehouseReader;
 }
 
 /** A request a route answered: what agent activity may record (never the raw path). */
@@ -243,7 +246,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     }
     if (route.tier === "premium") {
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
-      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute, premiumBilling: options.premium?.billing !== false };
+      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute, premiumBilling: options.premium?.billing !== false, ...(options.warehouse ? { warehouse: options.warehouse } : {}) };
       return await options.premium.serve({
         route,
         request: event.req,
@@ -282,6 +285,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       routes: options.routes,
       rateLimitPerMinute: options.rateLimitPerMinute,
       premiumBilling: options.premium?.billing !== false,
+      ...(options.warehouse ? { warehouse: options.warehouse } : {}),
     };
 
     if (route.render) {

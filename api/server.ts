@@ -24,6 +24,7 @@ import { LayeredSnapshots } from "./serve/layered-snapshots.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { attachWarehouseFiles, WarehouseFiles, type WarehouseDbBuilder } from "./serve/warehouse-files.ts";
 import { WAREHOUSE_TABLES } from "../pipelines/contract/warehouse-tables.ts";
+import { openWarehouseReader } from "./warehouse/reader.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
@@ -210,6 +211,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
+  // The warehouse's day files under both folders (the scheduler's own wins per date); re-listed after each
+  // manifest change, since the pipelines write the warehouse before the manifest.
+  let warehouseReader: Awaited<ReturnType<typeof openWarehouseReader>>;
+  try {
+    warehouseReader = await openWarehouseReader({ dirs: [store.dir, ...(local ? [local.dir] : [])], onWarn: warn });
+  } catch (cause) {
+    store.close();
+    local?.close();
+    stopHousekeeping?.();
+    setPaymentServices(undefined);
+    await payments?.stop();
+    await db?.close();
+    await closeWarehouse();
+    throw new Error(`cannot open the warehouse reader: ${(cause as Error).message}`, { cause });
+  }
+  const refreshWarehouse = () => void warehouseReader.refresh().catch((err: unknown) => warn(`warehouse refresh failed: ${(err as Error).message}`));
+  store.onReload(refreshWarehouse);
+  local?.onReload(refreshWarehouse);
+
   serverActivity.useVerifier(loadVerifier());
   const routes = options.routes ?? registryRoutes;
   const maxBodyBytes = largestBodyLimit(routes);
@@ -225,6 +245,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     paymentThrottle: createPaymentThrottle({ perMinute: config.paymentRateLimitPerMinute, ...(isKnownBearer ? { isKnownBearer } : {}) }),
     onAnswered: ({ userAgent, template, address }) => serverActivity.record(userAgent, template, { address }),
     ...(premium ? { premium } : {}),
+    warehouse: warehouseReader,
   });
 
   // Node's http server: the static-first fast path answers cached free responses directly; everything
@@ -263,6 +284,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   } catch (cause) {
     store.close();
+    warehouseReader.close();
     stopHousekeeping?.();
     setPaymentServices(undefined);
     await payments?.stop();
@@ -292,6 +314,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.close(() => ok());
         server.closeAllConnections();
       });
+      warehouseReader.close();
       if (db) {
         stopHousekeeping?.();
         setPaymentServices(undefined);

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { SnapshotMeta } from "../../pipelines/lib/types.ts";
+import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 
 export type { SnapshotMeta };
 
@@ -39,6 +40,8 @@ export interface RenderContext {
   rateLimitPerMinute?: number;
   /** False when premium routes are served without billing (PREMIUM_BILLING=off); set by the app for the discovery routes. */
   premiumBilling?: boolean;
+  /** Read-only SQL over the warehouse's day files (api/warehouse/reader.ts); history series and verdicts read through it. */
+  warehouse?: WarehouseReader;
 }
 
 /** What a `handle` function sees: the render context plus the request itself. */

@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WAREHOUSE_TABLES } from "../../pipelines/contract/warehouse-tables.ts";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
+import { openWarehouseReader, WarehouseQueryError, type OpenWarehouseReader } from "./reader.ts";
+
+const priceRow = (date: string, model: string, input: number, output: number) => ({
+  date,
+  provider: "openai",
+  model_id: model,
+  input_per_1m: input,
+  output_per_1m: output,
+  context_window: 128000,
+  source: "curated",
+  source_url: "https://example.test/pricing",
+  observed_at: `${date}T00:00:00Z`,
+});
+
+const prices = (date: string, rows: ReturnType<typeof priceRow>[]) => ({ table: "model_prices", key: [...WAREHOUSE_TABLES.model_prices.key], rows });
+
+describe("openWarehouseReader()", () => {
+  let dir: string;
+  let reader: OpenWarehouseReader | undefined;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "agentfeed-reader-"));
+  });
+  afterEach(async () => {
+    reader?.close();
+    reader = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("query() reads the writer's day files with plain JSON types", async () => {
+    await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 2.5, 10)])]);
+    await writeWarehouse(dir, "2026-01-02", [
+      {
+        table: "probe_samples",
+        key: [...WAREHOUSE_TABLES.probe_samples.key],
+        rows: [{ ts: "2026-01-02T03:04:05.678Z", date: "2026-01-02", provider: "openai", url: "https://api.example.test", status: 200, ok: true, ttfb_ms: 12.5, total_ms: 40 }],
+      },
+    ]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    expect(reader.dates("model_prices")).toEqual(["2026-01-01"]);
+    expect(reader.dates("probe_samples")).toEqual(["2026-01-02"]);
+    const rows = await reader.query("SELECT date, model_id, input_per_1m, context_window, observed_at FROM model_prices");
+    expect(rows).toEqual([{ date: "2026-01-01", model_id: "gpt-x", input_per_1m: 2.5, context_window: 128000, observed_at: "2026-01-01T00:00:00.000Z" }]);
+    const probes = await reader.query("SELECT ts, status, ok, total_ms FROM probe_samples");
+    expect(probes).toEqual([{ ts: "2026-01-02T03:04:05.678Z", status: 200, ok: true, total_ms: 40 }]);
+  });
+
+  it("a table without day files is an empty view with its declared column types", async () => {
+    reader = await openWarehouseReader({ dirs: [dir] });
+    expect(reader.dates("benchmark_scores")).toEqual([]);
+    expect(await reader.query("SELECT * FROM benchmark_scores")).toEqual([]);
+    const described = await reader.query<{ column_name: string; column_type: string }>(
+      "SELECT column_name, data_type AS column_type FROM information_schema.columns WHERE table_name = 'benchmark_scores' ORDER BY ordinal_position",
+    );
+    expect(described.map((r) => [r.column_name, r.column_type])).toEqual(
+      WAREHOUSE_TABLES.benchmark_scores.columns.map((c) => [c.name, c.type === "TIMESTAMPTZ" ? "TIMESTAMP WITH TIME ZONE" : c.type]),
+    );
+    expect(reader.version).toBe(1);
+  });
+
+  it("binds parameters, including a date given as text, and reuses the prepared statement", async () => {
+    for (const d of ["2026-01-01", "2026-01-02", "2026-01-03"]) await writeWarehouse(dir, d, [prices(d, [priceRow(d, "gpt-x", 1, 2)])]);
+    reader = await openWarehouseReader({ dirs: [dir], connections: 1 });
+    const sql = "SELECT date FROM model_prices WHERE model_id = ? AND date BETWEEN ? AND ? ORDER BY date";
+    expect(await reader.query(sql, ["gpt-x", "2026-01-02", "2026-01-03"])).toEqual([{ date: "2026-01-02" }, { date: "2026-01-03" }]);
+    expect(await reader.query(sql, ["gpt-x", "2026-01-01", "2026-01-01"])).toEqual([{ date: "2026-01-01" }]);
+    expect(await reader.query(sql, ["nope", "2026-01-01", "2026-01-03"])).toEqual([]);
+    await expect(reader.query(sql, ["gpt-x"])).rejects.toThrow(/3 parameter\(s\), 1 given/);
+  });
+
+  it("refuses statements that are not read-only", async () => {
+    reader = await openWarehouseReader({ dirs: [dir] });
+    await expect(reader.query("CREATE TABLE x (a INT)")).rejects.toBeInstanceOf(WarehouseQueryError);
+    await expect(reader.query("COPY model_prices TO '/tmp/x.csv'")).rejects.toThrow(/SELECT statements only/);
+    await expect(reader.query("SELECT [1, 2] AS l")).rejects.toThrow(/scalar columns only/);
+  });
+
+  it("refresh() picks up a new day file and a rewritten one, bumps version, and keeps it when nothing changed", async () => {
+    await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const sql = "SELECT date, count(*) AS n FROM model_prices GROUP BY date ORDER BY date";
+    expect(await reader.query(sql)).toEqual([{ date: "2026-01-01", n: 1 }]);
+    expect(await reader.refresh()).toBe(false);
+    expect(reader.version).toBe(1);
+
+    await writeWarehouse(dir, "2026-01-02", [prices("2026-01-02", [priceRow("2026-01-02", "gpt-x", 1, 2)])]);
+    expect(await reader.refresh()).toBe(true);
+    expect(reader.version).toBe(2);
+    expect(reader.dates("model_prices")).toEqual(["2026-01-01", "2026-01-02"]);
+    expect(await reader.query(sql)).toEqual([{ date: "2026-01-01", n: 1 }, { date: "2026-01-02", n: 1 }]);
+
+    // A second model merged into an existing day: the file is renamed over, the key changes.
+    await writeWarehouse(dir, "2026-01-02", [prices("2026-01-02", [priceRow("2026-01-02", "gpt-y", 3, 4)])]);
+    expect(await reader.refresh()).toBe(true);
+    expect(reader.version).toBe(3);
+    expect(await reader.query(sql)).toEqual([{ date: "2026-01-01", n: 1 }, { date: "2026-01-02", n: 2 }]);
+  });
+
+  it("a later folder wins for one date; the earlier folder's other dates stay", async () => {
+    const local = join(dir, "local");
+    await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
+    await writeWarehouse(dir, "2026-01-02", [prices("2026-01-02", [priceRow("2026-01-02", "gpt-x", 1, 2)])]);
+    await writeWarehouse(local, "2026-01-02", [prices("2026-01-02", [priceRow("2026-01-02", "gpt-x", 5, 6)])]);
+    reader = await openWarehouseReader({ dirs: [dir, local] });
+    expect(await reader.query("SELECT date, input_per_1m FROM model_prices ORDER BY date")).toEqual([
+      { date: "2026-01-01", input_per_1m: 1 },
+      { date: "2026-01-02", input_per_1m: 5 },
+    ]);
+  });
+
+  it("holds no lock: a writer and a second reader work on the same files while it is open", async () => {
+    await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    expect(await reader.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 1 }]);
+    const second = await openWarehouseReader({ dirs: [dir] });
+    try {
+      // The writer merges into the very file both readers have read, then a researcher's duckdb reads it.
+      await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-y", 3, 4)])]);
+      expect(await second.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 2 }]);
+      const researcher = await DuckDBInstance.create(":memory:");
+      const conn = await researcher.connect();
+      try {
+        const rows = (await conn.runAndReadAll(`SELECT count(*)::INT AS n FROM read_parquet('${join(dir, "warehouse", "model_prices", "*.parquet")}')`)).getRowObjects();
+        expect(rows).toEqual([{ n: 2 }]);
+      } finally {
+        conn.closeSync();
+        researcher.closeSync();
+      }
+    } finally {
+      second.close();
+    }
+    await reader.refresh();
+    expect(await reader.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 2 }]);
+  });
+
+  it("runs concurrent queries across its connections and rejects after close()", async () => {
+    await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
+    reader = await openWarehouseReader({ dirs: [dir], connections: 2 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => reader!.query("SELECT ? AS i, count(*) AS n FROM model_prices", [i])));
+    expect(answers.map((r) => r[0])).toEqual(Array.from({ length: 20 }, (_, i) => ({ i, n: 1 })));
+    reader.close();
+    await expect(reader.query("SELECT 1")).rejects.toThrow(/closed/);
+  });
+});
+
+describe("openWarehouseReader() with an unreadable day file", () => {
+  it("serves the table empty, warns, and reads it once the file is fixed", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-reader-bad-"));
+    const warnings: string[] = [];
+    let reader: OpenWarehouseReader | undefined;
+    try {
+      const { mkdir, writeFile } = await import("node:fs/promises");
+      await mkdir(join(dir, "warehouse", "model_prices"), { recursive: true });
+      await writeFile(join(dir, "warehouse", "model_prices", "2026-01-01.parquet"), "not parquet");
+      reader = await openWarehouseReader({ dirs: [dir], onWarn: (m) => warnings.push(m) });
+      expect(await reader.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 0 }]);
+      expect(reader.dates("model_prices")).toEqual([]);
+      expect(warnings.join("\n")).toMatch(/model_prices: cannot read its 1 day file/);
+      await rm(join(dir, "warehouse", "model_prices", "2026-01-01.parquet"));
+      await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
+      expect(await reader.refresh()).toBe(true);
+      expect(await reader.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 1 }]);
+    } finally {
+      reader?.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
