@@ -26,6 +26,7 @@ import { fairTradeRoutes } from "./fair-trade.ts";
 import { paymentRoutes } from "./payment.ts";
 import { podcastsRoutes } from "./podcasts.ts";
 import { premiumCostRoutes } from "./premium-cost.ts";
+import { premiumHistoryRoutes } from "./premium-history.ts";
 import { premiumNewsSearchRoutes } from "./premium-news-search.ts";
 import { premiumRoutingRoutes } from "./premium-routing.ts";
 import { receiptRoutes } from "./receipts.ts";
@@ -70,6 +71,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumRoutingRoutes,
   ...premiumCostRoutes,
   ...premiumNewsSearchRoutes,
+  ...premiumHistoryRoutes,
   ...receiptRoutes,
   ...fairTradeRoutes,
 ];

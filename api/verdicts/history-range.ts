@@ -1,0 +1,49 @@
+/**
+ * The date range of every history series: `to` defaults to today (UTC), `from` to 29 days before `to` (30 days
+ * inclusive), and a range longer than 90 days or ending before it starts is refused with a 400.
+ */
+import { ApiError } from "../registry/types.ts";
+
+/** Longest range a history series answers, in days (inclusive). */
+export const MAX_RANGE_DAYS = 90;
+/** Days covered when neither end is given. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+const MS_PER_DAY = 86_400_000;
+
+/** An inclusive range of UTC days. */
+export interface DayRange {
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** `YYYY-MM-DD` of a UTC day `offset` days after `date`. */
+export function addDays(date: string, offset: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + offset * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The range asked for, with the defaults applied; throws ApiError 400 when it is reversed or too long. */
+export function resolveRange(query: { from?: string | undefined; to?: string | undefined }, now: Date): DayRange {
+  const to = query.to ?? now.toISOString().slice(0, 10);
+  const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY) + 1;
+  if (days < 1) throw new ApiError(400, "invalid_range", `from (${from}) is after to (${to})`);
+  if (days > MAX_RANGE_DAYS) {
+    throw new ApiError(400, "range_too_long", `the range ${from}..${to} covers ${days} days; a history series covers at most ${MAX_RANGE_DAYS} days (inclusive)`, {
+      max_days: MAX_RANGE_DAYS,
+    });
+  }
+  return { from, to, days };
+}
+
+/** Every day of the range, ascending. */
+export function daysOf(range: DayRange): string[] {
+  return Array.from({ length: range.days }, (_, i) => addDays(range.from, i));
+}
+
+/** Round to `places` decimals (figures in answers; sums and ratios are computed unrounded first). */
+export function round(x: number, places = 4): number {
+  const f = 10 ** places;
+  return Math.round(x * f) / f;
+}
