@@ -181,7 +181,7 @@ function knownIds(reader: WarehouseReader, table: "model_prices" | "benchmark_sc
 
 function knownProviders(reader: WarehouseReader): Promise<Map<string, string>> {
   return perVersion(reader, "providers", async () => {
-    const rows = await reader.query<{ v: string }>("SELECT provider AS v FROM probe_samples UNION SELECT provider AS v FROM status_samples");
+    const rows = await reader.query<{ v: string }>("SELECT provider AS v FROM probe_daily UNION SELECT provider AS v FROM status_daily");
     return new Map(rows.map((r) => [r.v.toLowerCase(), r.v]));
   });
 }
@@ -227,23 +227,11 @@ export async function renderBenchmarksSeries(ctx: RenderContext, query: z.infer<
   return benchmarksHistory({ model, benchmark, range, rows });
 }
 
-const PROBE_DAYS = `SELECT date, count(*) AS count, count(*) FILTER (WHERE ok) AS ok_count,
-  quantile_cont(ttfb_ms, 0.5) AS ttfb_p50, quantile_cont(ttfb_ms, 0.95) AS ttfb_p95, quantile_cont(ttfb_ms, 0.99) AS ttfb_p99,
-  quantile_cont(total_ms, 0.5) AS total_p50, quantile_cont(total_ms, 0.95) AS total_p95, quantile_cont(total_ms, 0.99) AS total_p99
-  FROM probe_samples WHERE provider = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) GROUP BY date`;
-
-// Each status sample stands for the time until the provider's next sample, at most 1 hour and never past the end
-// of its UTC day (epoch seconds; the day's end is computed from the DATE, so no session time zone is involved).
-const STATUS_DAYS = `SELECT date, count(*) AS samples,
-  count(*) FILTER (WHERE status IN ('operational', 'degraded', 'down')) AS known,
-  count(*) FILTER (WHERE status IN ('operational', 'degraded')) AS up,
-  coalesce(sum(span) FILTER (WHERE status IN ('degraded', 'down')), 0) AS incident_seconds
-  FROM (
-    SELECT date, status, greatest(0, least(
-      coalesce(epoch(lead(ts) OVER (ORDER BY ts)) - epoch(ts), 3600), 3600,
-      (CAST(date - DATE '1970-01-01' AS BIGINT) + 1) * 86400 - epoch(ts))) AS span
-    FROM status_samples WHERE provider = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)
-  ) GROUP BY date`;
+// The per-day rollups of api/warehouse/rollups.ts: 90 rows per provider for the longest range.
+const PROBE_DAYS = `SELECT date, count, ok_count, ttfb_p50, ttfb_p95, ttfb_p99, total_p50, total_p95, total_p99
+  FROM probe_daily WHERE provider = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`;
+const STATUS_DAYS = `SELECT date, samples, known, up, incident_seconds
+  FROM status_daily WHERE provider = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`;
 
 /** Render GET /api/premium/history/providers/series. */
 export async function renderProvidersSeries(ctx: RenderContext, query: z.infer<typeof ProvidersSeriesQuery>): Promise<ProviderHistory> {

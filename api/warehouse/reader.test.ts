@@ -122,6 +122,8 @@ describe("openWarehouseReader()", () => {
     try {
       // The writer merges into the very file both readers have read, then a researcher's duckdb reads it.
       await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-y", 3, 4)])]);
+      expect(await second.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 1 }]);
+      expect(await second.refresh()).toBe(true);
       expect(await second.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 2 }]);
       const researcher = await DuckDBInstance.create(":memory:");
       const conn = await researcher.connect();
@@ -137,6 +139,32 @@ describe("openWarehouseReader()", () => {
     }
     await reader.refresh();
     expect(await reader.query("SELECT count(*) AS n FROM model_prices")).toEqual([{ n: 2 }]);
+  });
+
+  it("keeps raw samples as views over their files and their per-day rollups in memory, replaced day by day", async () => {
+    const status = (date: string, rows: [string, string][]) => ({
+      table: "status_samples",
+      key: [...WAREHOUSE_TABLES.status_samples.key],
+      rows: rows.map(([ts, s]) => ({ ts, date, provider: "acme", status: s, components_total: 1, components_degraded: 0, components_down: 0 })),
+    });
+    await writeWarehouse(dir, "2026-01-01", [status("2026-01-01", [["2026-01-01T00:00:00Z", "operational"], ["2026-01-01T12:00:00Z", "down"]])]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const kinds = await reader.query("SELECT table_name, table_type FROM information_schema.tables WHERE table_name IN ('status_samples', 'status_daily', 'model_prices') ORDER BY 1");
+    expect(kinds).toEqual([
+      { table_name: "model_prices", table_type: "BASE TABLE" },
+      { table_name: "status_daily", table_type: "BASE TABLE" },
+      { table_name: "status_samples", table_type: "VIEW" },
+    ]);
+    const daily = "SELECT date, samples, known, up, incident_seconds FROM status_daily ORDER BY date";
+    expect(await reader.query(daily)).toEqual([{ date: "2026-01-01", samples: 2, known: 2, up: 1, incident_seconds: 3600 }]);
+    await writeWarehouse(dir, "2026-01-01", [status("2026-01-01", [["2026-01-01T23:00:00Z", "degraded"]])]);
+    await writeWarehouse(dir, "2026-01-02", [status("2026-01-02", [["2026-01-02T00:00:00Z", "unknown"]])]);
+    await reader.refresh();
+    expect(await reader.query(daily)).toEqual([
+      { date: "2026-01-01", samples: 3, known: 3, up: 2, incident_seconds: 3600 + 3600 },
+      { date: "2026-01-02", samples: 1, known: 0, up: 0, incident_seconds: 0 },
+    ]);
+    expect(await reader.query("SELECT count(*) AS n FROM status_samples")).toEqual([{ n: 4 }]);
   });
 
   it("runs concurrent queries across its connections and rejects after close()", async () => {

@@ -1,10 +1,14 @@
 /**
  * The warehouse reader (api/warehouse/reader-contract.ts) over @duckdb/node-api: one in-process DuckDB with an
- * in-memory catalog and one view per declared table (pipelines/contract/warehouse-tables.ts) over that table's
- * day files, `<dir>/warehouse/<table>/<date>.parquet`, listed explicitly. It only ever reads Parquet (never
- * warehouse.duckdb), so it holds no lock a pipeline run or a researcher's duckdb could trip on; a writer renames
- * a new day file over the old one and the next query reads the new one. `refresh()` re-lists the day files and,
- * when the set changed (a file added, removed or rewritten), rebuilds the views and bumps `version`.
+ * in-memory catalog and one relation per declared table (pipelines/contract/warehouse-tables.ts) over that
+ * table's day files, `<dir>/warehouse/<table>/<date>.parquet`, listed explicitly:
+ * - most tables are held in a compressed in-memory database, loaded day file by day file (a query over a year
+ *   of files opened on every call costs hundreds of ms; held rows answer in a few);
+ * - the raw sample tables (VIEW_ONLY_TABLES, millions of rows a year) stay views over their files, and the
+ *   per-day rollups of ./rollups.ts summarize them in memory.
+ * It only ever reads Parquet (never warehouse.duckdb) and keeps no file open between loads, so it holds no lock
+ * a pipeline run or a researcher's duckdb could trip on. `refresh()` re-lists the day files and, for each day
+ * whose file appeared, changed or went away, replaces that day's rows, then bumps `version`.
  */
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -23,6 +27,7 @@ import {
 } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseTable, type WarehouseTables } from "../../pipelines/contract/warehouse-tables.ts";
 import type { SqlParam, WarehouseReader, WarehouseRow } from "./reader-contract.ts";
+import { ROLLUPS, type Rollup } from "./rollups.ts";
 
 /** Options for {@link openWarehouseReader}. */
 export interface WarehouseReaderOptions {
@@ -41,6 +46,10 @@ export interface WarehouseReaderOptions {
   memoryLimit?: string;
   /** Receives a line for every day file or folder that could not be used. */
   onWarn?: (message: string) => void;
+  /** Tables that stay views over their day files instead of being held in memory (default VIEW_ONLY_TABLES). */
+  viewOnly?: readonly string[];
+  /** Per-day rollups kept in memory (default ROLLUPS of ./rollups.ts). */
+  rollups?: readonly Rollup[];
 }
 
 /** The reader as the server holds it: the contract plus refresh and close. */
@@ -71,11 +80,15 @@ interface Lane {
   pending: number;
 }
 
-/** One table's day files: date → path, and a key that changes when any file is added, removed or rewritten. */
+/** One table's day files: date → path, and a key per date that changes when its file is added, removed or rewritten. */
 interface Listing {
   files: Map<string, string>;
+  keys: Map<string, string>;
   key: string;
 }
+
+/** Raw sample tables: too many rows a year to hold in memory, so they stay views over their files; rollups summarize them. */
+export const VIEW_ONLY_TABLES: readonly string[] = ["probe_samples", "status_samples"];
 
 /** Open the reader: one DuckDB, the views over the day files present now. */
 export async function openWarehouseReader(options: WarehouseReaderOptions): Promise<OpenWarehouseReader> {
@@ -100,6 +113,45 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
   let again = false;
 
   const warn = options.onWarn ?? (() => {});
+  // A table without a date column cannot be replaced day by day: it stays a view too.
+  const viewOnly = new Set([...(options.viewOnly ?? VIEW_ONLY_TABLES), ...Object.values(tables).filter((t) => !t.columns.some((c) => c.name === "date")).map((t) => t.name)]);
+  const rollups = (options.rollups ?? ROLLUPS).filter((r) => Object.hasOwn(tables, r.table));
+  for (const r of rollups) if (Object.hasOwn(tables, r.name)) throw new Error(`warehouse reader: rollup ${r.name} has the name of a declared table`);
+
+  // Held tables live in a compressed in-memory database; every connection resolves names there first.
+  await admin.run("ATTACH ':memory:' AS wh (COMPRESS)");
+  for (const conn of [admin, ...lanes.map((l) => l.conn)]) await conn.run("USE wh");
+  for (const table of Object.values(tables)) {
+    if (viewOnly.has(table.name)) await admin.run(`CREATE OR REPLACE VIEW ${ident(table.name)} AS ${await sourceSql(admin, table, [])}`);
+    else await admin.run(`CREATE OR REPLACE TABLE ${ident(table.name)} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
+  }
+  for (const r of rollups) await admin.run(`CREATE OR REPLACE TABLE ${ident(r.name)} (${r.columns.map(([n, t]) => `${ident(n)} ${t}`).join(", ")})`);
+
+  /** Bring one table (and its rollups) up to `next`: only the days whose file is new, changed or gone. */
+  async function syncTable(table: WarehouseTable, previous: Listing | undefined, next: Listing): Promise<void> {
+    const changed = [...next.keys].filter(([d, k]) => previous?.keys.get(d) !== k).map(([d]) => d);
+    const gone = [...(previous?.keys.keys() ?? [])].filter((d) => !next.keys.has(d));
+    const own = rollups.filter((r) => r.table === table.name);
+    const held = !viewOnly.has(table.name);
+    const dates = [...changed, ...gone];
+    await admin.run("BEGIN TRANSACTION");
+    try {
+      if (dates.length > 0) {
+        const list = dates.map((d) => `DATE '${d}'`).join(", ");
+        for (const name of [...(held ? [table.name] : []), ...own.map((r) => r.name)]) await admin.run(`DELETE FROM ${ident(name)} WHERE date IN (${list})`);
+      }
+      if (changed.length > 0) {
+        const source = `(${await sourceSql(admin, table, changed.map((d) => next.files.get(d)!))})`;
+        if (held) await admin.run(`INSERT INTO ${ident(table.name)} BY NAME SELECT * FROM ${source}`);
+        for (const r of own) await admin.run(`INSERT INTO ${ident(r.name)} BY NAME ${r.select(source)}`);
+      }
+      if (!held) await admin.run(`CREATE OR REPLACE VIEW ${ident(table.name)} AS ${await sourceSql(admin, table, [...next.files.values()])}`);
+      await admin.run("COMMIT");
+    } catch (cause) {
+      await admin.run("ROLLBACK");
+      throw cause;
+    }
+  }
 
   async function refreshOnce(): Promise<boolean> {
     const next = new Map<string, Listing>();
@@ -108,16 +160,15 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
     if (!changed) return false;
     for (const table of Object.values(tables)) {
       const listing = next.get(table.name)!;
-      if (version > 0 && listings.get(table.name)?.key === listing.key) continue;
+      const previous = listings.get(table.name);
+      if (previous?.key === listing.key) continue;
       try {
-        await admin.run(await viewSql(admin, table, [...listing.files.values()]));
+        await syncTable(table, previous, listing);
       } catch (cause) {
-        // An unreadable day file (truncated, foreign) must not take the server down: the table keeps its
-        // previous view, or is empty on the first build, and the next refresh tries again.
-        warn(`warehouse table ${table.name}: cannot read its ${listing.files.size} day file(s), ${version === 0 ? "serving it empty" : "keeping the previous view"}: ${(cause as Error).message}`);
-        if (version === 0) await admin.run(await viewSql(admin, table, []));
-        const previous = listings.get(table.name);
-        next.set(table.name, { files: previous?.files ?? new Map(), key: `${previous?.key ?? ""}#unreadable` });
+        // An unreadable day file (truncated, foreign) must not take the server down: the table keeps what it
+        // held (empty on the first load), and the next refresh tries again.
+        warn(`warehouse table ${table.name}: cannot read its ${listing.files.size} day file(s), ${version === 0 ? "serving it empty" : "keeping the previous rows"}: ${(cause as Error).message}`);
+        next.set(table.name, { files: previous?.files ?? new Map(), keys: previous?.keys ?? new Map(), key: `${previous?.key ?? ""}#unreadable` });
       }
     }
     // Statements bound to the old views are dropped; each is prepared again on its next use.
@@ -294,32 +345,31 @@ async function listDayFiles(dirs: readonly string[], table: string, warn: (m: st
     }
   }
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const parts: string[] = [];
+  const keys = new Map<string, string>();
   for (const [date, path] of sorted) {
     try {
       const s = await stat(path);
-      parts.push(`${path}:${s.size}:${s.mtimeMs}`);
+      keys.set(date, `${path}:${s.size}:${s.mtimeMs}`);
     } catch {
       // Removed between the listing and the stat: not read.
       sorted.delete(date);
     }
   }
-  return { files: sorted, key: parts.join("|") };
+  return { files: sorted, keys, key: [...keys.values()].join("|") };
 }
 
-/** `CREATE OR REPLACE VIEW` of one table over its day files, each declared column cast to its declared type. */
-async function viewSql(conn: DuckDBConnection, table: WarehouseTable, paths: string[]): Promise<string> {
-  const name = ident(table.name);
+/** A SELECT of one table's declared columns, each cast to its declared type, over the given day files (none: no rows). */
+async function sourceSql(conn: DuckDBConnection, table: WarehouseTable, paths: string[]): Promise<string> {
   if (paths.length === 0) {
     const cols = table.columns.map((c) => `CAST(NULL AS ${c.type}) AS ${ident(c.name)}`).join(", ");
-    return `CREATE OR REPLACE VIEW ${name} AS SELECT ${cols} WHERE false`;
+    return `SELECT ${cols} WHERE false`;
   }
   const source = `read_parquet([${paths.map(pathLiteral).join(", ")}], union_by_name = true)`;
-  // A column no day file has yet (declared later) reads as NULL rather than failing the view.
+  // A column no day file has yet (declared later) reads as NULL rather than failing.
   const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`)).getRowObjects();
   const present = new Set(described.map((r) => String(r.column_name)));
   const cols = table.columns.map((c) => `${present.has(c.name) ? `CAST(${ident(c.name)} AS ${c.type})` : `CAST(NULL AS ${c.type})`} AS ${ident(c.name)}`);
-  return `CREATE OR REPLACE VIEW ${name} AS SELECT ${cols.join(", ")} FROM ${source}`;
+  return `SELECT ${cols.join(", ")} FROM ${source}`;
 }
 
 function ident(name: string): string {

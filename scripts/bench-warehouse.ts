@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:warehouse`: premium latency over a year of warehouse history. Generates a synthetic warehouse
+ * (every declared table, 365 days ending today, 500 models; ids, sources and the folder labelled synthetic; in
+ * a temp folder removed at the end, never served as data) beside a copy of the bundled snapshot bodies, starts
+ * the API on it as a child process (PREMIUM_BILLING=off, its own embedded Postgres), and prints p50/p99 at one
+ * connection for every series route of the registry (a path with /series or /velocity, each asked for the
+ * longest range, 90 days, rotating over subjects) and the three existing premium endpoints, then the server's
+ * resident memory. Targets: every series p99 ≤ 20 ms; RSS ≤ 400 MB.
+ * Env: BENCH_DURATION (seconds per endpoint, default 5), BENCH_DAYS (default 365), BENCH_MODELS (default 500).
+ */
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { WAREHOUSE_TABLES, type WarehouseColumn, type WarehouseTable } from "../pipelines/contract/warehouse-tables.ts";
+import { routes } from "../api/registry/index.ts";
+import { spawnApi, type SpawnedApi } from "../api/testing/spawn-api.ts";
+import { addDays } from "../api/verdicts/history-range.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const int = (name: string, fallback: number, max: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be an integer 1..${max}, got ${process.env[name]}`);
+  return n;
+};
+const seconds = int("BENCH_DURATION", 5, 600);
+const days = int("BENCH_DAYS", 365, 3660);
+const models = int("BENCH_MODELS", 500, 100_000);
+const PROVIDERS = 20;
+const BENCHMARKS = ["synthetic-gpqa", "synthetic-mmlu", "synthetic-math", "synthetic-humaneval", "synthetic-swe"];
+const today = new Date().toISOString().slice(0, 10);
+const start = addDays(today, -(days - 1));
+
+/** A synthetic table: the dimensions crossed with every day (`d`: day index, `date`: its DATE) and one SQL expression per column. */
+interface Generator {
+  /** Named ranges crossed with the days, e.g. { m: 500, s: 2 }. */
+  dims: Record<string, number>;
+  columns: Record<string, string>;
+}
+
+const modelId = "'synthetic/model-' || lpad(CAST(m AS VARCHAR), 4, '0')";
+const providerOf = (v: string) => `'synthetic-provider-' || lpad(CAST(${v} AS VARCHAR), 2, '0')`;
+// A deterministic pseudo-random number in [0, 1) from integers (no random(): the same year every run).
+const noise = (...parts: string[]) => `(hash(${parts.join(", ")}) % 1000000) / 1000000.0`;
+
+/** Realistic shapes for the tables the series read; any other declared table gets {@link genericGenerator}. */
+const GENERATORS: Record<string, Generator> = {
+  model_prices: {
+    dims: { m: models, s: 2 },
+    columns: {
+      date: "date",
+      provider: providerOf("m % 20"),
+      model_id: modelId,
+      // A price that steps down every ~60 days, the aggregator a little off the curated one.
+      input_per_1m: `round((1 + m % 30) * (1.0 - 0.1 * ((d + m) // 60 % 4)) * (CASE WHEN s = 0 THEN 1.0 ELSE 0.97 END), 4)`,
+      output_per_1m: `round(4 * (1 + m % 30) * (1.0 - 0.1 * ((d + m) // 60 % 4)), 4)`,
+      context_window: "CAST(8192 * (1 + m % 16) AS BIGINT)",
+      source: "CASE WHEN s = 0 THEN 'synthetic-curated' ELSE 'synthetic-aggregator' END",
+      source_url: "'synthetic://pricing'",
+      observed_at: "CAST(date AS TIMESTAMP) + INTERVAL 3 HOUR + s * INTERVAL 1 MINUTE",
+    },
+  },
+  aggregator_models_daily: {
+    dims: { m: models },
+    columns: {
+      date: "date",
+      model_id: modelId,
+      namespace: "'synthetic'",
+      input_per_1m: "round(1 + m % 30 + 0.01 * (d % 7), 4)",
+      output_per_1m: "round(4 * (1 + m % 30), 4)",
+      context_length: "CAST(8192 * (1 + m % 16) AS BIGINT)",
+    },
+  },
+  benchmark_scores: {
+    dims: { m: models, b: BENCHMARKS.length },
+    columns: {
+      date: "date",
+      benchmark: `[${BENCHMARKS.map((b) => `'${b}'`).join(", ")}][b + 1]`,
+      model_id: modelId,
+      score: `round(20 + 70 * ${noise("m", "b")} + d // 90, 1)`,
+      source: "'synthetic://benchmarks'",
+      reported_date: "date - INTERVAL 10 DAY",
+    },
+  },
+  gpu_prices: {
+    dims: { g: 10, k: 4, t: 2 },
+    columns: {
+      date: "date",
+      gpu: "'synthetic-gpu-' || g",
+      marketplace: "'synthetic-market-' || k",
+      type: "CASE WHEN t = 0 THEN 'on_demand' ELSE 'spot' END",
+      min_usd: "round(0.5 + g * 0.3, 3)",
+      median_usd: "round(0.8 + g * 0.3, 3)",
+      max_usd: "round(1.2 + g * 0.3, 3)",
+      offers: "CAST(5 + (d + g + k) % 40 AS BIGINT)",
+    },
+  },
+  mcp_registry_daily: {
+    dims: {},
+    columns: { date: "date", count: "CAST(1000 + 3 * d AS BIGINT)", delta_1d: "CASE WHEN d = 0 THEN NULL ELSE CAST(3 AS BIGINT) END" },
+  },
+  // Probes every 15 minutes, status pages every 2 minutes, per provider: the feeds' own cadences.
+  probe_samples: {
+    dims: { p: PROVIDERS, q: 96 },
+    columns: {
+      ts: "CAST(date AS TIMESTAMP) + q * INTERVAL 15 MINUTE",
+      date: "date",
+      provider: providerOf("p"),
+      url: "'synthetic://probe/' || p",
+      status: `CASE WHEN ${noise("d", "p", "q")} < 0.02 THEN NULL ELSE CAST(200 AS BIGINT) END`,
+      ok: `${noise("d", "p", "q")} >= 0.02`,
+      ttfb_ms: `CASE WHEN ${noise("d", "p", "q")} < 0.02 THEN NULL ELSE round(20 + 200 * pow(${noise("q", "p", "d")}, 3), 1) END`,
+      total_ms: `CASE WHEN ${noise("d", "p", "q")} < 0.02 THEN NULL ELSE round(40 + 400 * pow(${noise("q", "p", "d")}, 3), 1) END`,
+    },
+  },
+  status_samples: {
+    dims: { p: PROVIDERS, q: 720 },
+    columns: {
+      ts: "CAST(date AS TIMESTAMP) + q * INTERVAL 2 MINUTE",
+      date: "date",
+      provider: providerOf("p"),
+      // An incident of a few hours on some days per provider.
+      status: `CASE WHEN (d + p) % 11 = 0 AND q BETWEEN 300 AND 300 + (p % 5) * 30 THEN (CASE WHEN p % 3 = 0 THEN 'down' ELSE 'degraded' END) ELSE 'operational' END`,
+      components_total: "CAST(5 AS BIGINT)",
+      components_degraded: "CAST(0 AS BIGINT)",
+      components_down: "CAST(0 AS BIGINT)",
+    },
+  },
+};
+
+/** Any declared table without a generator: 500 rows a day, unique per key, labelled synthetic. */
+function genericGenerator(table: WarehouseTable): Generator {
+  const value = (c: WarehouseColumn): string => {
+    if (c.name === "date") return "date";
+    switch (c.type) {
+      case "VARCHAR":
+        return `'synthetic-${c.name}-' || lpad(CAST(m AS VARCHAR), 4, '0')`;
+      case "BIGINT":
+        return "CAST(m * 10 + d AS BIGINT)";
+      case "DOUBLE":
+        return `round(100 * ${noise("m", "d")}, 3)`;
+      case "BOOLEAN":
+        return "m % 2 = 0";
+      case "DATE":
+        return "date";
+      case "TIMESTAMPTZ":
+        return "CAST(date AS TIMESTAMP) + m * INTERVAL 1 SECOND";
+    }
+  };
+  return { dims: { m: models }, columns: Object.fromEntries(table.columns.map((c) => [c.name, value(c)])) };
+}
+
+/** Write every declared table's day files under `<dir>/warehouse/`, typed as declared. */
+async function generateWarehouse(dir: string): Promise<Map<string, number>> {
+  // One thread: a partitioned COPY then writes exactly one file per day.
+  const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+  const conn = await instance.connect();
+  const counts = new Map<string, number>();
+  try {
+    await conn.run("SET TimeZone = 'UTC'");
+    for (const table of Object.values(WAREHOUSE_TABLES)) {
+      const gen = GENERATORS[table.name] ?? genericGenerator(table);
+      const missing = table.columns.filter((c) => !(c.name in gen.columns)).map((c) => c.name);
+      if (missing.length > 0) throw new Error(`bench: no synthetic value for ${table.name}.${missing.join(", ")}`);
+      const from = [`(SELECT d, CAST(DATE '${start}' + CAST(d AS INTEGER) AS DATE) AS date FROM range(${days}) r(d)) days`, ...Object.entries(gen.dims).map(([k, n]) => `range(${n}) ${k}_(${k})`)];
+      const select = table.columns.map((c) => `CAST(${gen.columns[c.name]} AS ${c.type}) AS "${c.name}"`).join(", ");
+      const staging = join(dir, "staging", table.name);
+      await mkdir(join(dir, "staging"), { recursive: true });
+      await conn.run(
+        `COPY (SELECT ${select} FROM ${from.join(", ")} ORDER BY ${table.key.map((k) => `"${k}"`).join(", ")})
+         TO '${staging}' (FORMAT parquet, PARTITION_BY (date), WRITE_PARTITION_COLUMNS true)`,
+      );
+      // DuckDB writes <table>/date=<day>/data_0.parquet; the warehouse layout is <table>/<day>.parquet.
+      const folder = join(dir, "warehouse", table.name);
+      await mkdir(folder, { recursive: true });
+      for (const part of await readdir(staging)) {
+        const day = /^date=(\d{4}-\d{2}-\d{2})$/.exec(part)?.[1];
+        if (!day) continue;
+        const files = await readdir(join(staging, part));
+        if (files.length !== 1) throw new Error(`bench: expected one file in ${join(staging, part)}, found ${files.length}`);
+        await rename(join(staging, part, files[0]!), join(folder, `${day}.parquet`));
+      }
+      const rows = (await conn.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM read_parquet('${folder}/*.parquet')`)).getRowObjects()[0]!.n;
+      counts.set(table.name, Number(rows));
+    }
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+    await rm(join(dir, "staging"), { recursive: true, force: true });
+  }
+  return counts;
+}
+
+/** Values the bench gives to a series route's subject parameters (anything else keeps the route's example value). */
+function seriesPaths(path: string, example: string | undefined, n: number): string[] {
+  const params = new URLSearchParams(example?.split("?")[1] ?? "");
+  params.delete("from");
+  params.delete("to");
+  params.delete("benchmark");
+  return Array.from({ length: n }, (_, i) => {
+    const q = new URLSearchParams(params);
+    if (q.has("model")) q.set("model", `synthetic/model-${String((i * 37) % models).padStart(4, "0")}`);
+    if (q.has("provider")) q.set("provider", `synthetic-provider-${String(i % PROVIDERS).padStart(2, "0")}`);
+    q.set("from", addDays(today, -89));
+    q.set("to", today);
+    return `${path}?${q.toString()}`;
+  });
+}
+
+async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
+
+async function measure(api: SpawnedApi, paths: string[]): Promise<{ p50: number; p99: number; rps: number; non2xx: number; errors: number }> {
+  let i = 0;
+  const next = () => paths[i++ % paths.length]!;
+  // Warm the route (statement preparation, JIT) before measuring.
+  for (const p of paths.slice(0, 20)) await (await fetch(api.base + p)).arrayBuffer();
+  const r = await autocannon({
+    url: api.base,
+    connections: 1,
+    duration: seconds,
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: next() }) }],
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors };
+}
+
+const work = await mkdtemp(join(tmpdir(), "agentfeed-synthetic-warehouse-"));
+let api: SpawnedApi | undefined;
+try {
+  const snapshotsDir = join(work, "snapshots");
+  // The bundled snapshot bodies (the existing premium endpoints read them); the warehouse is the synthetic one.
+  await cp(join(ROOT, "snapshots"), snapshotsDir, { recursive: true, filter: (src) => !src.includes(`${join(ROOT, "snapshots", "warehouse")}`) });
+  let t = performance.now();
+  const counts = await generateWarehouse(snapshotsDir);
+  process.stdout.write(`bench:warehouse — synthetic warehouse of ${days} days (${start}..${today}), ${models} models, in ${((performance.now() - t) / 1000).toFixed(1)} s (${work})\n`);
+  for (const [table, n] of counts) process.stdout.write(`  ${table.padEnd(26)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
+
+  t = performance.now();
+  api = await spawnApi({ SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: join(work, "data"), DATABASE_URL: "", PREMIUM_BILLING: "off", PAYMENTS_TEST_CHAIN: "off", RATE_LIMIT_PER_MINUTE: "0" }, { timeoutMs: 120_000 });
+  process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${(await rssMb(api.child.pid!)).rss} MB\n\n`);
+
+  const series = routes.filter((r) => r.tier === "premium" && r.method === "GET" && /\/(series|velocity)(\/|$)/.test(r.path));
+  const existing = ["/api/premium/routing", "/api/premium/cost/projection", "/api/premium/news/search"].flatMap((p) => routes.filter((r) => r.path === p));
+  const targets = [
+    ...series.map((r) => ({ name: r.path, series: true, paths: seriesPaths(r.path, r.example, 200) })),
+    ...existing.map((r) => ({ name: r.path, series: false, paths: [r.example ?? r.path] })),
+  ];
+  process.stdout.write(`1 connection, ${seconds} s per endpoint; series asked for 90 days, rotating over 200 subjects\n`);
+  process.stdout.write(`${"endpoint".padEnd(46)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(7)} ${"non-2xx".padStart(8)}\n`);
+  const failures: string[] = [];
+  for (const target of targets) {
+    const first = await fetch(api.base + target.paths[0]!);
+    if (first.status !== 200) failures.push(`${target.name}: ${first.status} ${(await first.text()).slice(0, 200)}`);
+    else await first.arrayBuffer();
+    const m = await measure(api, target.paths);
+    const flag = target.series && m.p99 > 20 ? "  over the 20 ms target" : "";
+    process.stdout.write(`${target.name.padEnd(46)} ${m.p50.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ${Math.round(m.rps).toString().padStart(7)} ${String(m.non2xx + m.errors).padStart(8)}${flag}\n`);
+    if (m.non2xx + m.errors > 0) failures.push(`${target.name}: ${m.non2xx} non-2xx, ${m.errors} errors`);
+  }
+  const mem = await rssMb(api.child.pid!);
+  process.stdout.write(`\nserver resident memory after the runs: ${mem.rss} MB (peak ${mem.peak} MB; target ≤ 400 MB; Node process, Postgres not included)\n`);
+  if (failures.length > 0) {
+    process.stdout.write(`\nfailed calls:\n${failures.map((f) => `  ${f}`).join("\n")}\n`);
+    process.exitCode = 1;
+  }
+} finally {
+  await api?.stop();
+  await rm(work, { recursive: true, force: true });
+}
