@@ -6,8 +6,10 @@
  * connection for every series route of the registry (a path with /series or /velocity, each asked for the
  * longest range, 90 days, rotating over subjects) and the three existing premium endpoints, then the server's
  * resident memory. Targets: every series p99 ≤ 20 ms; RSS ≤ 400 MB.
- * Env: BENCH_DURATION (seconds per endpoint, default 5), BENCH_DAYS (default 365), BENCH_MODELS (default 500).
+ * Env: BENCH_DURATION (seconds per endpoint, default 5), BENCH_DAYS (default 365), BENCH_MODELS (default 500),
+ * BENCH_WAREHOUSE_DIR (a folder whose name says synthetic: the warehouse is generated there once, kept and reused).
  */
+import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -228,18 +230,25 @@ async function measure(api: SpawnedApi, paths: string[]): Promise<{ p50: number;
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors };
 }
 
-const work = await mkdtemp(join(tmpdir(), "agentfeed-synthetic-warehouse-"));
+// BENCH_WAREHOUSE_DIR keeps the generated folder (and reuses it when it already holds one) for repeated runs.
+const kept = process.env.BENCH_WAREHOUSE_DIR ? resolve(process.env.BENCH_WAREHOUSE_DIR) : undefined;
+if (kept && !/synthetic/.test(kept)) throw new Error(`BENCH_WAREHOUSE_DIR must name a folder labelled synthetic, got ${kept}`);
+const work = kept ?? (await mkdtemp(join(tmpdir(), "agentfeed-synthetic-warehouse-")));
 let api: SpawnedApi | undefined;
 try {
   const snapshotsDir = join(work, "snapshots");
-  // The bundled snapshot bodies (the existing premium endpoints read them); the warehouse is the synthetic one.
-  await cp(join(ROOT, "snapshots"), snapshotsDir, { recursive: true, filter: (src) => !src.includes(`${join(ROOT, "snapshots", "warehouse")}`) });
-  let t = performance.now();
-  const counts = await generateWarehouse(snapshotsDir);
-  process.stdout.write(`bench:warehouse — synthetic warehouse of ${days} days (${start}..${today}), ${models} models, in ${((performance.now() - t) / 1000).toFixed(1)} s (${work})\n`);
-  for (const [table, n] of counts) process.stdout.write(`  ${table.padEnd(26)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
+  if (kept && existsSync(join(snapshotsDir, "warehouse"))) {
+    process.stdout.write(`bench:warehouse — reusing the synthetic warehouse in ${work}\n`);
+  } else {
+    // The bundled snapshot bodies (the existing premium endpoints read them); the warehouse is the synthetic one.
+    await cp(join(ROOT, "snapshots"), snapshotsDir, { recursive: true, filter: (src) => !src.includes(`${join(ROOT, "snapshots", "warehouse")}`) });
+    const t = performance.now();
+    const counts = await generateWarehouse(snapshotsDir);
+    process.stdout.write(`bench:warehouse — synthetic warehouse of ${days} days (${start}..${today}), ${models} models, in ${((performance.now() - t) / 1000).toFixed(1)} s (${work})\n`);
+    for (const [table, n] of counts) process.stdout.write(`  ${table.padEnd(26)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
+  }
 
-  t = performance.now();
+  const t = performance.now();
   api = await spawnApi({ SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: join(work, "data"), DATABASE_URL: "", PREMIUM_BILLING: "off", PAYMENTS_TEST_CHAIN: "off", RATE_LIMIT_PER_MINUTE: "0" }, { timeoutMs: 120_000 });
   process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${(await rssMb(api.child.pid!)).rss} MB\n\n`);
 
@@ -269,5 +278,5 @@ try {
   }
 } finally {
   await api?.stop();
-  await rm(work, { recursive: true, force: true });
+  if (!kept) await rm(work, { recursive: true, force: true });
 }
