@@ -144,7 +144,7 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
       }
       if (changed.length > 0) {
         const source = `(${await sourceSql(admin, table, changed.map((d) => next.files.get(d)!))})`;
-        if (held) await admin.run(`INSERT INTO ${ident(table.name)} BY NAME SELECT * FROM ${source}`);
+        if (held) await admin.run(`INSERT INTO ${ident(table.name)} BY NAME SELECT * FROM ${source} ORDER BY ${subjectOrder(table.key).map(ident).join(", ")}`);
         for (const r of own) await admin.run(`INSERT INTO ${ident(r.name)} BY NAME ${r.select(source)}`);
       }
       if (!held) await admin.run(`CREATE OR REPLACE VIEW ${ident(table.name)} AS ${await sourceSql(admin, table, [...next.files.values()])}`);
@@ -358,6 +358,16 @@ async function listDayFiles(dirs: readonly string[], table: string, warn: (m: st
     }
   }
   return { files: sorted, keys, key: [...keys.values()].join("|") };
+}
+
+/**
+ * The order rows are held in: subject columns first (model_id, provider), then the rest of the key, the date
+ * last. Series ask for one subject over many days, and DuckDB skips every row group whose min/max of the
+ * subject column excludes it; a day loaded later is appended, a small tail scanned in full.
+ */
+function subjectOrder(key: readonly string[]): string[] {
+  const subjects = ["model_id", "provider"].filter((c) => key.includes(c));
+  return [...subjects, ...key.filter((c) => !subjects.includes(c) && c !== "date"), ...(key.includes("date") ? ["date"] : [])];
 }
 
 /** A SELECT of one table's declared columns, each cast to its declared type, over the given day files (none: no rows). */
