@@ -18,7 +18,7 @@ import { openTempDatabase, type TempDatabase } from "../state/testing/temp-datab
 import type { Database } from "../state/types.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
-import { addDays } from "../verdicts/series-days.ts";
+import { addDays } from "../verdicts/history-range.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 type Json = Record<string, any>;
@@ -107,7 +107,7 @@ describe("GET /api/premium/aggregator/series", () => {
     const { status, body } = await paid("/api/premium/aggregator/series?from=2020-01-01&to=2020-01-31");
     expect(status).toBe(200);
     expect(body.points.every((p: Json) => p.has_data === false)).toBe(true);
-    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data" });
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data_in_range" });
   });
 
   it("refuses a window longer than 90 days or reversed with a 400, uncharged", async () => {
@@ -115,6 +115,7 @@ describe("GET /api/premium/aggregator/series", () => {
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ ok: false, error: "range_too_long" });
     expect(long.body.message).toContain("at most 90 days");
+    expect((await paid(`/api/premium/aggregator/series?from=${addDays(today, -89)}`)).status).toBe(200);
     const reversed = await paid("/api/premium/aggregator/series?from=2026-02-02&to=2026-02-01");
     expect(reversed.status).toBe(400);
     expect(reversed.body.error).toBe("invalid_range");
@@ -145,9 +146,9 @@ describe("GET /api/premium/modelhub/velocity", () => {
 
   it("does not charge a window without any capture, and refuses more than 90 days", async () => {
     const empty = await paid("/api/premium/modelhub/velocity?from=2020-01-01&to=2020-01-02");
-    expect(empty.body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data" });
+    expect(empty.body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data_in_range" });
     expect(empty.body.window).toEqual({ top_model_gainers: [], top_dataset_gainers: [], model_count_start: null, model_count_end: null });
-    expect((await paid("/api/premium/modelhub/velocity?from=2025-01-01")).status).toBe(200);
+    expect((await paid("/api/premium/modelhub/velocity?from=2025-01-01")).body.error).toBe("range_too_long");
     expect((await paid("/api/premium/modelhub/velocity?to=2026-01-01&from=2025-09-01")).body.error).toBe("range_too_long");
   });
 });

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WAREHOUSE_TABLES } from "../../pipelines/contract/warehouse-tables.ts";
 import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
-import { ApiError } from "../registry/types.ts";
 import { aggregatorSeries } from "../verdicts/aggregator-series.ts";
 import { modelhubVelocity } from "../verdicts/modelhub-velocity.ts";
 import { openWarehouseReader, type OpenWarehouseReader } from "../warehouse/reader.ts";
-import { MAX_DAYS, seriesWindow } from "./premium-series.ts";
+import { resolveRange } from "../verdicts/history-range.ts";
 import { priorCapture, readAggregatorSeries, readModelhubVelocity } from "./premium-series-reads.ts";
+
+const range = (from: string, to: string) => resolveRange({ from, to }, new Date(`${to}T12:00:00Z`));
 
 const agg = (date: string, model_id: string, input: number | null, output: number | null) => ({
   date,
@@ -62,20 +63,20 @@ describe("premium series reads over the warehouse reader", () => {
       { date: "2026-03-01", prev: null, total_models: 3, cheapest_input: 1, cheapest_output: 2, free_tier_count: 1, namespace_count: 2, top_namespace: "a" },
       { date: "2026-03-03", prev: "2026-03-01", total_models: 3, cheapest_input: 0.5, cheapest_output: 1, free_tier_count: 1, namespace_count: 2, top_namespace: "a" },
     ]);
-    const s = aggregatorSeries({ from: "2026-03-02", to: "2026-03-04", ...read });
+    const s = aggregatorSeries({ range: range("2026-03-02", "2026-03-04"), ...read });
     expect(s.points.map((p) => p.has_data)).toEqual([false, true, false]);
     expect(s.points[1]).toMatchObject({ added: 1, removed: 1, price_changes: 1, added_sample: ["c/new"], removed_sample: ["b/z"] });
     expect(s.delta_in_window).toMatchObject({ start_total: 3, end_total: 3, net: 0, cheapest_input_start: 0.5, cheapest_input_end: 0.5 });
   });
 
   it("readAggregatorSeries() leaves the first captured day uncompared when nothing precedes it", async () => {
-    const s = aggregatorSeries({ from: "2026-03-01", to: "2026-03-03", ...(await readAggregatorSeries(reader, "2026-03-01", "2026-03-03")) });
+    const s = aggregatorSeries({ range: range("2026-03-01", "2026-03-03"), ...(await readAggregatorSeries(reader, "2026-03-01", "2026-03-03")) });
     expect(s.points[0]).toMatchObject({ has_data: true, total_models: 3, added: null, removed: null, price_changes: null });
     expect(s.points[2]).toMatchObject({ added: 1, removed: 1, price_changes: 1 });
   });
 
   it("readModelhubVelocity() compares each listing with its own previous captured day; deltas only for ids on both days", async () => {
-    const v = modelhubVelocity({ from: "2026-05-02", to: "2026-05-03", ...(await readModelhubVelocity(reader, "2026-05-02", "2026-05-03")) });
+    const v = modelhubVelocity({ range: range("2026-05-02", "2026-05-03"), ...(await readModelhubVelocity(reader, "2026-05-02", "2026-05-03")) });
     expect(v.points[0]).toEqual({
       date: "2026-05-02",
       model_count: 2,
@@ -115,34 +116,8 @@ describe("premium series reads over the warehouse reader", () => {
   });
 
   it("readModelhubVelocity() over a window without capture reads nothing", async () => {
-    const v = modelhubVelocity({ from: "2026-06-01", to: "2026-06-02", ...(await readModelhubVelocity(reader, "2026-06-01", "2026-06-02")) });
+    const v = modelhubVelocity({ range: range("2026-06-01", "2026-06-02"), ...(await readModelhubVelocity(reader, "2026-06-01", "2026-06-02")) });
     expect(v.points.every((p) => !p.has_data)).toBe(true);
     expect(v.window.top_model_gainers).toEqual([]);
-  });
-});
-
-describe("seriesWindow()", () => {
-  const now = new Date("2026-11-23T10:00:00Z");
-  it("seriesWindow() defaults to the 30 days ending today, or 30 days from `from` capped at today", () => {
-    expect(seriesWindow({}, now)).toEqual({ from: "2026-10-25", to: "2026-11-23" });
-    expect(seriesWindow({ from: "2026-09-01" }, now)).toEqual({ from: "2026-09-01", to: "2026-09-30" });
-    expect(seriesWindow({ from: "2026-11-20" }, now)).toEqual({ from: "2026-11-20", to: "2026-11-23" });
-    expect(seriesWindow({ to: "2026-03-31" }, now)).toEqual({ from: "2026-03-02", to: "2026-03-31" });
-  });
-
-  it("seriesWindow() refuses from after to, and more than 90 days, with a 400", () => {
-    const err = (q: { from?: string; to?: string }) => {
-      try {
-        seriesWindow(q, now);
-      } catch (e) {
-        return e as ApiError;
-      }
-      throw new Error("no error");
-    };
-    expect(err({ from: "2026-03-02", to: "2026-03-01" })).toMatchObject({ status: 400, code: "invalid_range" });
-    const long = err({ from: "2026-01-01", to: "2026-04-01" });
-    expect(long).toMatchObject({ status: 400, code: "range_too_long" });
-    expect(long.message).toContain(`at most ${MAX_DAYS} days`);
-    expect(seriesWindow({ from: "2026-01-01", to: "2026-03-31" }, now)).toEqual({ from: "2026-01-01", to: "2026-03-31" });
   });
 });

@@ -9,14 +9,11 @@ import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { aggregatorSeries, SAMPLE_SIZE, type AggregatorSeries } from "../verdicts/aggregator-series.ts";
 import { modelhubVelocity, TOP_SIZE, type ModelhubVelocity } from "../verdicts/modelhub-velocity.ts";
-import { addDays, dayCount } from "../verdicts/series-days.ts";
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/history-range.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { readAggregatorSeries, readModelhubVelocity } from "./premium-series-reads.ts";
 
-/** Days in the window when none is given. */
-export const DEFAULT_DAYS = 30;
-/** Longest window, days. */
-export const MAX_DAYS = 90;
+const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
 
 const day = (what: string) =>
   z.iso
@@ -27,27 +24,10 @@ const day = (what: string) =>
 
 /** Query of both series. */
 export const SeriesQuery = z.strictObject({
-  from: day(`First UTC day, YYYY-MM-DD, inclusive (default: ${DEFAULT_DAYS - 1} days before to).`),
-  to: day(`Last UTC day, YYYY-MM-DD, inclusive (default: today, or from + ${DEFAULT_DAYS - 1} days when only from is given, at most today).`),
+  from: day(`First UTC day, YYYY-MM-DD, inclusive. ${RANGE_RULE}`),
+  to: day("Last UTC day, YYYY-MM-DD, inclusive; default today (UTC)."),
 });
 export type SeriesQueryInput = z.infer<typeof SeriesQuery>;
-
-/** The window a query asks for: defaults applied, from ≤ to and at most MAX_DAYS days, else a 400. */
-export function seriesWindow(query: SeriesQueryInput, now: Date): { from: string; to: string } {
-  const today = now.toISOString().slice(0, 10);
-  let to = query.to;
-  if (to === undefined) {
-    const fromPlus = query.from === undefined ? today : addDays(query.from, DEFAULT_DAYS - 1);
-    to = fromPlus < today ? fromPlus : today;
-  }
-  const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw new ApiError(400, "invalid_range", `from (${from}) is after to (${to})`, { from, to });
-  const days = dayCount(from, to);
-  if (days > MAX_DAYS) {
-    throw new ApiError(400, "range_too_long", `the window ${from} … ${to} spans ${days} days; at most ${MAX_DAYS} days are served per call`, { from, to, days, max_days: MAX_DAYS });
-  }
-  return { from, to };
-}
 
 function warehouseOf(ctx: RenderContext): WarehouseReader {
   if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
@@ -130,22 +110,22 @@ export const ModelhubVelocityResponse = z.strictObject({
 
 /** Render GET /api/premium/aggregator/series. */
 export async function renderAggregatorSeries(ctx: RenderContext, query: SeriesQueryInput): Promise<AggregatorSeries> {
-  const { from, to } = seriesWindow(query, ctx.now);
-  return aggregatorSeries({ from, to, ...(await readAggregatorSeries(warehouseOf(ctx), from, to)) });
+  const range = resolveRange(query, ctx.now);
+  return aggregatorSeries({ range, ...(await readAggregatorSeries(warehouseOf(ctx), range.from, range.to)) });
 }
 
 /** Render GET /api/premium/modelhub/velocity. */
 export async function renderModelhubVelocity(ctx: RenderContext, query: SeriesQueryInput): Promise<ModelhubVelocity> {
-  const { from, to } = seriesWindow(query, ctx.now);
-  return modelhubVelocity({ from, to, ...(await readModelhubVelocity(warehouseOf(ctx), from, to)) });
+  const range = resolveRange(query, ctx.now);
+  return modelhubVelocity({ range, ...(await readModelhubVelocity(warehouseOf(ctx), range.from, range.to)) });
 }
 
-const NO_DATA = { no_data: "no day of the requested window has a capture (every point has has_data false)" };
-const noDataCheck = (body: { points: { has_data: boolean }[] }) => (body.points.some((p) => p.has_data) ? null : "no_data");
+const NO_DATA = { no_data_in_range: "the warehouse holds no capture on any day of the asked range (every point has has_data false)" };
+const noDataCheck = (body: { points: { has_data: boolean }[] }) => (body.points.some((p) => p.has_data) ? null : "no_data_in_range");
 
-const WINDOW_RULES = `from / to: inclusive UTC days; default the ${DEFAULT_DAYS} days ending today (only from given: from + ${DEFAULT_DAYS - 1} days, at most today); from after to → 400 invalid_range; more than ${MAX_DAYS} days → 400 range_too_long.`;
+const WINDOW_RULES = `from / to: inclusive UTC days; ${RANGE_RULE}`;
 const ERRORS = {
-  400: "invalid_range: from is after to; range_too_long: the window spans more than 90 days.",
+  400: `invalid_range: from is after to; range_too_long: the range covers more than ${MAX_RANGE_DAYS} days.`,
   503: "warehouse_unavailable: the instance has no warehouse reader.",
 };
 
@@ -162,7 +142,7 @@ export const premiumSeriesRoutes = [
       "One point per day from warehouse table aggregator_models_daily (one capture a day). A day without capture has has_data false and every figure null, never 0.",
       "cheapest_*_usd_per_m: lowest price above zero, USD per 1M tokens; models priced 0/0 count in free_tier_count; unpriced (variable-price) models count in total_models only. top_namespace: most models, ties alphabetical.",
       `added / removed / price_changes compare a day with the previous captured day (looked up before from when needed; it may be more than one day earlier); null when there is none. price_changes: models on both days whose input or output price differs. Samples: the first ${SAMPLE_SIZE} ids alphabetically.`,
-      "delta_in_window compares the first and the last captured day of the window. A window without any capture is not charged (no_data).",
+      "delta_in_window compares the first and the last captured day of the window. A window without any capture is not charged (no_data_in_range).",
     ].join(" "),
     tags: ["premium", "models"],
     query: SeriesQuery,
@@ -184,7 +164,7 @@ export const premiumSeriesRoutes = [
       "One point per day from warehouse table modelhub_daily (the hub's top 30 models and datasets by downloads, its rolling 30-day count, and top 30 Spaces by likes, captured daily). A day without capture has has_data false and every figure null; a listing that failed that day has its own figures null.",
       "Entered / exited compare a listing with the same listing on its previous captured day (looked up before from when needed); null when there is none. Download and likes deltas exist only for ids in the top 30 on both that prior captured day and the current one.",
       `top_*_by_*_delta: the ${TOP_SIZE} largest day-to-day changes, largest first (they may be negative), ties by id. window.top_*_gainers: an id's daily download deltas summed over the window (days = comparisons summed), ${TOP_SIZE} largest. model_count_start / _end: first and last captured day of the window.`,
-      "A window without any capture is not charged (no_data).",
+      "A window without any capture is not charged (no_data_in_range).",
     ].join(" "),
     tags: ["premium", "models"],
     query: SeriesQuery,

@@ -4,7 +4,7 @@
  * without a capture has `has_data: false` and null figures, never an invented zero; added / removed /
  * price_changes compare a day with the previous captured day and are null when there is none.
  */
-import { eachDay } from "./series-days.ts";
+import { daysOf, type DayRange } from "./history-range.ts";
 
 /** Model ids shown per day in added_sample and removed_sample. */
 export const SAMPLE_SIZE = 5;
@@ -34,9 +34,8 @@ export interface AggregatorChange {
 }
 
 export interface AggregatorSeriesInput {
-  from: string;
-  to: string;
-  /** Captured days; those outside [from, to] are ignored. */
+  range: DayRange;
+  /** Captured days; those outside the range are ignored. */
   days: readonly AggregatorDay[];
   /** Changes of captured days (at most a few sample ids per day and kind, each row carrying the full count). */
   changes: readonly AggregatorChange[];
@@ -80,9 +79,9 @@ export interface AggregatorSeries {
   notes: string[];
 }
 
-/** Build the series over every day of [from, to]. */
+/** Build the series over every day of the range. */
 export function aggregatorSeries(input: AggregatorSeriesInput): AggregatorSeries {
-  const dates = eachDay(input.from, input.to);
+  const dates = daysOf(input.range);
   const byDate = new Map(input.days.map((d) => [d.date, d]));
   const changes = groupChanges(input.changes);
   const points = dates.map((date): AggregatorPoint => {
@@ -111,8 +110,8 @@ export function aggregatorSeries(input: AggregatorSeriesInput): AggregatorSeries
   const last = captured.at(-1);
   return {
     ok: true,
-    from: input.from,
-    to: input.to,
+    from: input.range.from,
+    to: input.range.to,
     days: dates.length,
     points,
     delta_in_window: {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { modelhubVelocity, TOP_SIZE, type HubGainer, type HubKind, type HubKindDay, type HubMove } from "./modelhub-velocity.ts";
+import { resolveRange } from "./history-range.ts";
+
+const range = (from: string, to: string) => resolveRange({ from, to }, new Date(`${to}T12:00:00Z`));
 
 const listed = (date: string, kind: HubKind, prev: string | null, count = 30): HubKindDay => ({ date, kind, prev, count });
 const allListed = (date: string, prev: string | null) => (["model", "dataset", "space"] as const).map((k) => listed(date, k, prev));
@@ -8,7 +11,7 @@ const moved = (date: string, kind: HubKind, change: "entered" | "exited", id: st
 
 describe("modelhubVelocity()", () => {
   it("modelhubVelocity() gives one point per day; a day without capture has has_data false and null figures", () => {
-    const v = modelhubVelocity({ from: "2026-05-01", to: "2026-05-03", days: [...allListed("2026-05-01", "2026-04-30"), ...allListed("2026-05-03", "2026-05-01")], moves: [], gainers: [] });
+    const v = modelhubVelocity({ range: range("2026-05-01", "2026-05-03"), days: [...allListed("2026-05-01", "2026-04-30"), ...allListed("2026-05-03", "2026-05-01")], moves: [], gainers: [] });
     expect(v.points.map((p) => p.has_data)).toEqual([true, false, true]);
     expect(v.points[1]).toEqual({
       date: "2026-05-02",
@@ -31,8 +34,7 @@ describe("modelhubVelocity()", () => {
 
   it("modelhubVelocity() leaves entered, exited and deltas null on the first capture (no prior day)", () => {
     const v = modelhubVelocity({
-      from: "2026-05-01",
-      to: "2026-05-02",
+      range: range("2026-05-01", "2026-05-02"),
       days: [...allListed("2026-05-01", null), ...allListed("2026-05-02", "2026-05-01")],
       moves: [moved("2026-05-02", "model", "entered", "new/one", 1), moved("2026-05-02", "model", "exited", "old/one", 1), kept("2026-05-02", "model", "a/b", 1200, 200, 29)],
       gainers: [],
@@ -44,8 +46,7 @@ describe("modelhubVelocity()", () => {
 
   it("modelhubVelocity() keeps a failed listing's figures null while the others are served", () => {
     const v = modelhubVelocity({
-      from: "2026-05-02",
-      to: "2026-05-02",
+      range: range("2026-05-02", "2026-05-02"),
       days: [listed("2026-05-02", "model", "2026-05-01"), listed("2026-05-02", "space", "2026-05-01", 29)],
       moves: [kept("2026-05-02", "space", "s/one", 900, -3)],
       gainers: [],
@@ -58,8 +59,7 @@ describe("modelhubVelocity()", () => {
   it("modelhubVelocity() orders each day's deltas largest first and keeps TOP_SIZE", () => {
     const deltas = [5, 50, -10, 50, 7, 1, 30];
     const v = modelhubVelocity({
-      from: "2026-05-02",
-      to: "2026-05-02",
+      range: range("2026-05-02", "2026-05-02"),
       days: allListed("2026-05-02", "2026-05-01"),
       moves: deltas.map((d, i) => kept("2026-05-02", "dataset", `d/${i}`, 1000 + d, d)),
       gainers: [],
@@ -77,8 +77,7 @@ describe("modelhubVelocity()", () => {
   it("modelhubVelocity() ranks window gainers per kind and gives the model count at both ends", () => {
     const g = (kind: "model" | "dataset", id: string, download_delta: number): HubGainer => ({ kind, id, downloads: 10_000, download_delta, days: 2 });
     const v = modelhubVelocity({
-      from: "2026-05-01",
-      to: "2026-05-04",
+      range: range("2026-05-01", "2026-05-04"),
       days: [listed("2026-05-02", "model", null, 28), listed("2026-05-03", "model", "2026-05-02", 30)],
       moves: [],
       gainers: [g("model", "m/a", 10), g("model", "m/b", 300), g("dataset", "d/a", 40)],
@@ -95,7 +94,7 @@ describe("modelhubVelocity()", () => {
   });
 
   it("modelhubVelocity() over a window without any capture has every figure null and says so", () => {
-    const v = modelhubVelocity({ from: "2026-05-01", to: "2026-05-02", days: [], moves: [], gainers: [] });
+    const v = modelhubVelocity({ range: range("2026-05-01", "2026-05-02"), days: [], moves: [], gainers: [] });
     expect(v.points.every((p) => !p.has_data && p.model_count === null && p.top_models_by_download_delta === null)).toBe(true);
     expect(v.window).toEqual({ top_model_gainers: [], top_dataset_gainers: [], model_count_start: null, model_count_end: null });
     expect(v.notes.at(-1)).toBe("No day in the window has a capture of the model hub listings.");

@@ -5,7 +5,7 @@
  * the same listing on its previous captured day; a delta exists only for an id in the top 30 on both days.
  * A day (or a listing) without a capture has null figures, never an invented zero.
  */
-import { eachDay } from "./series-days.ts";
+import { daysOf, type DayRange } from "./history-range.ts";
 
 /** Entries per day in each top-by-delta list, and per window in each gainers list. */
 export const TOP_SIZE = 5;
@@ -49,9 +49,8 @@ export interface HubGainer {
 }
 
 export interface ModelhubVelocityInput {
-  from: string;
-  to: string;
-  /** Captured listings; those outside [from, to] are ignored. */
+  range: DayRange;
+  /** Captured listings; those outside the range are ignored. */
   days: readonly HubKindDay[];
   moves: readonly HubMove[];
   gainers: readonly HubGainer[];
@@ -106,9 +105,9 @@ export interface ModelhubVelocity {
 
 const KINDS: readonly HubKind[] = ["model", "dataset", "space"];
 
-/** Build the series over every day of [from, to]. */
+/** Build the series over every day of the range. */
 export function modelhubVelocity(input: ModelhubVelocityInput): ModelhubVelocity {
-  const dates = eachDay(input.from, input.to);
+  const dates = daysOf(input.range);
   const inWindow = new Set(dates);
   const listing = new Map<string, HubKindDay>();
   for (const d of input.days) if (inWindow.has(d.date)) listing.set(`${d.date} ${d.kind}`, d);
@@ -139,8 +138,8 @@ export function modelhubVelocity(input: ModelhubVelocityInput): ModelhubVelocity
   const modelCounts = points.filter((p) => p.model_count !== null).map((p) => p.model_count!);
   return {
     ok: true,
-    from: input.from,
-    to: input.to,
+    from: input.range.from,
+    to: input.range.to,
     days: dates.length,
     points,
     window: {
