@@ -120,6 +120,7 @@ describe("GET /api/premium/aggregator/series", () => {
     expect(reversed.status).toBe(400);
     expect(reversed.body.error).toBe("invalid_range");
     expect((await paid("/api/premium/aggregator/series?from=2026-02-30")).status).toBe(400);
+    expect((await paid(`/api/premium/aggregator/series?to=${"9".repeat(600)}`)).body).toMatchObject({ ok: false, error: "invalid_query" });
   });
 });
 

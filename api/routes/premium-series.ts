@@ -18,7 +18,10 @@ const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1
 const day = (what: string) =>
   z.iso
     .date()
-    .refine((d) => new Date(`${d}T00:00:00.000Z`).toISOString().slice(0, 10) === d, "not a calendar day")
+    .refine((d) => {
+      const ms = Date.parse(`${d}T00:00:00.000Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === d;
+    }, "not a calendar day")
     .optional()
     .meta({ description: what });
 
