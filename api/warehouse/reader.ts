@@ -343,7 +343,9 @@ async function listDayFiles(dirs: readonly string[], table: string, warn: (m: st
     }
     for (const name of names) {
       const date = DAY_FILE.exec(name)?.[1];
-      if (date) files.set(date, join(folder, name));
+      // A name that is no calendar day (2026-02-30) is no day file, as for the served listing.
+      const ms = date ? Date.parse(`${date}T00:00:00.000Z`) : Number.NaN;
+      if (date && !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(date)) files.set(date, join(folder, name));
     }
   }
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
