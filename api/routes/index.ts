@@ -29,6 +29,7 @@ import { premiumCostRoutes } from "./premium-cost.ts";
 import { premiumHistoryRoutes } from "./premium-history.ts";
 import { premiumNewsSearchRoutes } from "./premium-news-search.ts";
 import { premiumRoutingRoutes } from "./premium-routing.ts";
+import { premiumSeriesRoutes } from "./premium-series.ts";
 import { receiptRoutes } from "./receipts.ts";
 import { probeRoutes } from "./probe.ts";
 import { statusRoutes } from "./status.ts";
@@ -72,6 +73,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumCostRoutes,
   ...premiumNewsSearchRoutes,
   ...premiumHistoryRoutes,
+  ...premiumSeriesRoutes,
   ...receiptRoutes,
   ...fairTradeRoutes,
 ];

@@ -97,6 +97,20 @@ export const WAREHOUSE_TABLES = {
       ["context_length", "BIGINT", "null", "Context length in tokens"],
     ],
   ),
+  modelhub_daily: table(
+    "modelhub_daily",
+    "modelhub-trending",
+    "The model hub's top 30 models and datasets by downloads and top 30 Spaces by likes, once per day (a listing that failed that day has no rows).",
+    ["date", "kind", "id"],
+    [
+      DATE_COLUMN,
+      ["kind", "VARCHAR", "not null", "Which listing: model, dataset or space"],
+      ["id", "VARCHAR", "not null", "Repo id on the hub (owner/name, or a legacy name without owner)"],
+      ["rank", "BIGINT", "not null", "1-based position in that day's listing (by downloads for models and datasets, by likes for Spaces)"],
+      ["downloads", "BIGINT", "null", "Downloads as the hub counts them (its rolling 30-day figure); NULL for Spaces, which have none"],
+      ["likes", "BIGINT", "not null", "Likes"],
+    ],
+  ),
   benchmark_scores: table(
     "benchmark_scores",
     "benchmarks",

@@ -5,9 +5,11 @@
  * cached counters can arrive slightly out of order.
  * A listing that fails leaves its list empty and is reported in source health and a notice; the run fails
  * only when all three fail.
+ * Also writes warehouse table `modelhub_daily` { date, kind, id, rank, downloads, likes } keyed [date, kind, id],
+ * read by GET /api/premium/modelhub/velocity.
  */
 import { z } from "zod";
-import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
 import {
   MODELHUB_DATASETS_URL,
   MODELHUB_LIMIT,
@@ -83,7 +85,25 @@ export async function runModelhubTrending(ctx: FeedContext): Promise<FeedOutput<
   if (health.every((h) => !h.ok)) {
     throw new ModelhubTrendingError(`modelhub-trending: every listing failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
   }
-  return { data, rows: data.models.length + data.datasets.length + data.spaces.length, sources: health };
+  return {
+    data,
+    rows: data.models.length + data.datasets.length + data.spaces.length,
+    sources: health,
+    warehouse: [modelhubDailyRows(data, ctx.now.toISOString().slice(0, 10))],
+  };
+}
+
+/** Warehouse rows of `modelhub_daily` for one UTC day: each listing's entries with their 1-based rank. */
+export function modelhubDailyRows(snapshot: ModelhubTrendingSnapshot, date: string): WarehouseBatch {
+  return {
+    table: "modelhub_daily",
+    key: ["date", "kind", "id"],
+    rows: [
+      ...snapshot.models.map((m, i) => ({ date, kind: "model", id: m.id, rank: i + 1, downloads: m.downloads, likes: m.likes })),
+      ...snapshot.datasets.map((d, i) => ({ date, kind: "dataset", id: d.id, rank: i + 1, downloads: d.downloads, likes: d.likes })),
+      ...snapshot.spaces.map((s, i) => ({ date, kind: "space", id: s.id, rank: i + 1, downloads: null, likes: s.likes })),
+    ],
+  };
 }
 
 /** The `modelhub-trending` snapshot type. */
@@ -95,5 +115,6 @@ export const modelhubTrendingFeed: Feed<ModelhubTrendingSnapshot> = {
   slaSeconds: 172_800,
   schema: modelhubTrendingSnapshotSchema,
   urls: () => LISTINGS.map((l) => l.url),
+  historyRows: (data, at) => [modelhubDailyRows(data, at.date)],
   run: (ctx) => runModelhubTrending(ctx),
 };
