@@ -2,7 +2,7 @@
  * The fair-trade rules: every way a premium call ends without a charge, each with its reason code. The
  * wrapper (premium.ts) applies them, /.well-known/agent-fair-trade.json and the README publish this same list.
  */
-import { ageSeconds } from "../../pipelines/lib/store/freshness.ts";
+import { ageSeconds } from "../../pipelines/contract/freshness.ts";
 import type { RouteDef, SnapshotReader } from "../registry/types.ts";
 
 /** Reason codes the wrapper itself uses when it charges nothing. */

@@ -4,7 +4,7 @@
  * the route reads.
  */
 import { z } from "zod";
-import { isStale } from "../../pipelines/lib/store/freshness.ts";
+import { isStale } from "../../pipelines/contract/freshness.ts";
 import type { RouteDef, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

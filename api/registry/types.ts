@@ -3,7 +3,7 @@
  * document, /llms.txt and the conformance tests all read the same declarations.
  */
 import type { z } from "zod";
-import type { SnapshotMeta } from "../../pipelines/lib/types.ts";
+import type { SnapshotMeta } from "../../pipelines/contract/snapshot-meta.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 
 export type { SnapshotMeta };

@@ -8,7 +8,7 @@
  * Answered per request (not cached). The `pricing` type is reported under `models`, the name the spec gives it.
  */
 import { z } from "zod";
-import { ageSeconds, isStale } from "../../pipelines/lib/store/freshness.ts";
+import { ageSeconds, isStale } from "../../pipelines/contract/freshness.ts";
 import { runHealthChecks } from "../health/checks.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { SnapshotMeta, SnapshotReader } from "../registry/types.ts";

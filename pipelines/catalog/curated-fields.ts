@@ -1,32 +1,10 @@
 /**
- * Fields every hand-curated catalog entry carries (its source URLs and the date a maintainer checked it),
- * and the helpers the curated feeds share: id uniqueness and the newest check date.
+ * The helpers the curated feeds share: id uniqueness, the newest check date and entry parsing. The fields every
+ * curated entry carries (source URLs, check date …) are part of the contract (pipelines/contract/fields.ts).
  */
 import { z } from "zod";
 
-/** A stable lowercase id: letters, digits and single dashes (`text-embedding-3-small`). */
-export const catalogId = z.string().regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, "lowercase id of letters, digits, '-' or '.'");
-
-/** An https URL. */
-export const httpsUrl = z.url({ protocol: /^https$/ });
-
-/** The official page(s) an entry was checked against: at least one, each an https URL, no repeats. */
-export const sourceUrls = z
-  .array(httpsUrl)
-  .min(1)
-  .refine((urls) => new Set(urls).size === urls.length, "source URLs must not repeat");
-
-/** The date (YYYY-MM-DD) a maintainer last checked the entry against its sources. */
-export const checkedDate = z.iso.date();
-
-/** A single line of text (no line breaks), trimmed, non-empty, at most `max` characters. */
-export function oneLine(max: number) {
-  return z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((s) => !/[\r\n]/.test(s) && s.trim() === s, "one trimmed line of text");
-}
+export { catalogId, checkedDate, httpsUrl, oneLine, sourceUrls } from "../contract/fields.ts";
 
 /** Thrown when a curated catalog fails its own rules (duplicate id, bad field). */
 export class CatalogError extends Error {

@@ -3,6 +3,10 @@
  * a feed (one snapshot type) and what a feed run returns to the runner.
  */
 import type { z } from "zod";
+import type { SnapshotType } from "../contract/snapshot-type.ts";
+import type { SourceHealth } from "../contract/snapshot-meta.ts";
+
+export type { SnapshotMeta, SourceHealth } from "../contract/snapshot-meta.ts";
 
 /** A response read through the shared client; `fromCache` is true when a 304 let us reuse the cached body. */
 export interface HttpResponse {
@@ -83,14 +87,6 @@ export interface FeedContext {
   notice(message: string): void;
 }
 
-/** Health of one upstream source inside a feed run; recorded in the manifest. */
-export interface SourceHealth {
-  id: string;
-  ok: boolean;
-  error?: string;
-  rows?: number;
-}
-
 /** A scalar a warehouse column may hold. */
 export type WarehouseValue = string | number | boolean | null;
 
@@ -111,19 +107,8 @@ export interface FeedOutput<T> {
   warehouse?: WarehouseBatch[];
 }
 
-/** One snapshot type: its schedule, its strict schema and how to build it. */
-export interface Feed<T = unknown> {
-  /** Snapshot type name; the folder under snapshots/ (news, status, models …). */
-  type: string;
-  title: string;
-  /** Cron expression (UTC) of the refresh cadence, for the in-process scheduler and the workflow. */
-  cron: string;
-  /** Human cadence, e.g. "every 10 minutes". */
-  cadence: string;
-  /** Data older than this (since the last successful run) is stale. */
-  slaSeconds: number;
-  /** Strict output schema; the runner validates every run's data with it before writing. */
-  schema: z.ZodType<T>;
+/** One snapshot type (its contract: pipelines/contract/snapshots/) and how to build it. */
+export interface Feed<T = unknown> extends SnapshotType<T> {
   /** Every upstream URL a run at `now` (default: the current time) would request (for --list-urls). */
   urls(now?: Date): string[];
   run(ctx: FeedContext): Promise<FeedOutput<T>>;
@@ -159,24 +144,4 @@ export interface Source<Parsed, Row, Meta = undefined> {
   normalize(parsed: Parsed, ctx: NormalizeContext & { meta: Meta }): Row[];
   /** Strict schema of one output row. */
   row: z.ZodType<Row>;
-}
-
-/** What the manifest records per snapshot type (written by pipelines/lib/store, read by the API). */
-export interface SnapshotMeta {
-  type: string;
-  /** Date (YYYY-MM-DD) of the dated file latest.json equals. */
-  date: string;
-  /** ISO time of the last run that succeeded (content changed or not). */
-  lastSuccess: string | null;
-  /** ISO time of the last attempt. */
-  lastAttempt: string | null;
-  /** ISO time the content last changed. */
-  lastChanged: string | null;
-  /** Error of the last attempt when it failed, else null. */
-  lastError: string | null;
-  rows: number;
-  provenance: "live" | "replay";
-  slaSeconds: number;
-  cadence: string;
-  sources: { id: string; ok: boolean; error?: string; rows?: number }[];
 }

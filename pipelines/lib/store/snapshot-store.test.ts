@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isStale } from "./freshness.ts";
+import { isStale } from "../../contract/freshness.ts";
 import { createSnapshotStore, type SnapshotStore } from "./snapshot-store.ts";
 
 const facts = { provenance: "live" as const, slaSeconds: 600, cadence: "every 10 minutes" };

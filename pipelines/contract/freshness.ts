@@ -1,5 +1,5 @@
 /** Freshness is computed from the manifest, never stored: stale once `slaSeconds` have passed since lastSuccess. */
-import type { SnapshotMeta } from "../types.ts";
+import type { SnapshotMeta } from "./snapshot-meta.ts";
 
 /** Seconds since the last successful run, or null when the type never succeeded. */
 export function ageSeconds(meta: Pick<SnapshotMeta, "lastSuccess">, now: Date): number | null {
