@@ -3,38 +3,9 @@
  * Each entry names the official page(s) it was checked against and the date of that check. Pricing is a
  * short note, not a number: plans change often and are rarely comparable; the linked page is the authority.
  */
-import { z } from "zod";
-import { catalogId, checkedDate, httpsUrl, oneLine, sourceUrls } from "./curated-fields.ts";
+import type { AgentEntry } from "../contract/snapshots/agents.ts";
 
-/** Directory categories; the snapshot's `categories[]` lists the ones present in the data. */
-export const agentCategories = [
-  "coding",
-  "computer-use",
-  "research",
-  "framework",
-  "customer-service",
-  "general",
-] as const;
-
-export const agentCategory = z.enum(agentCategories);
-
-/** One directory entry (strict). `statusPageUrl` is present only when the provider runs a public status page. */
-export const agentEntrySchema = z.strictObject({
-  id: catalogId,
-  name: oneLine(80),
-  provider: oneLine(80),
-  category: agentCategory,
-  description: oneLine(240),
-  url: httpsUrl,
-  openSource: z.boolean(),
-  pricing: oneLine(240),
-  statusPageUrl: httpsUrl.optional(),
-  source: sourceUrls,
-  checked: checkedDate,
-});
-
-export type AgentEntry = z.infer<typeof agentEntrySchema>;
-export type AgentCategory = z.infer<typeof agentCategory>;
+export { agentCategories, agentCategory, type AgentCategory, type AgentEntry, agentEntrySchema } from "../contract/snapshots/agents.ts";
 
 const CHECKED = "2026-11-22";
 

@@ -6,21 +6,9 @@
  */
 import { z } from "zod";
 import { models } from "./models.ts";
+import { type BenchmarkScore, BenchmarkScoreSchema } from "../contract/snapshots/benchmarks.ts";
 
-/** One attributed score, a percentage 0–100. */
-export const BenchmarkScoreSchema = z.strictObject({
-  /** A model id from models.ts. */
-  model: z.string().min(1),
-  score: z.number().min(0).max(100),
-  /** The page that published the number. */
-  source: z.url(),
-  /** YYYY-MM-DD the source was published. */
-  date: z.iso.date(),
-  /** Setting or version the number was measured with, when it matters. */
-  note: z.string().min(1).optional(),
-});
-
-export type BenchmarkScore = z.infer<typeof BenchmarkScoreSchema>;
+export { type BenchmarkScore, BenchmarkScoreSchema } from "../contract/snapshots/benchmarks.ts";
 
 /** One benchmark and its scores. */
 export const BenchmarkSchema = z.strictObject({

@@ -8,45 +8,9 @@
  * `pricePer1MTokens` is USD per 1M input tokens from the provider's own price list; null when there is no
  * per-token price (open weights you host yourself, per-search pricing); `pricingNote` explains either way.
  */
-import { z } from "zod";
-import { catalogId, checkedDate, oneLine, sourceUrls } from "./curated-fields.ts";
+import type { EmbeddingEntry } from "../contract/snapshots/embeddings.ts";
 
-export const embeddingTypes = ["embedding", "reranker"] as const;
-export const embeddingType = z.enum(embeddingTypes);
-
-/** One embedding model or reranker (strict). Rerankers have `dimensions: null`; embedding models an integer. */
-export const embeddingEntrySchema = z
-  .strictObject({
-    id: catalogId,
-    name: oneLine(80),
-    provider: oneLine(80),
-    type: embeddingType,
-    dimensions: z.int().positive().nullable(),
-    maxInputTokens: z.int().positive(),
-    pricePer1MTokens: z.number().nonnegative().nullable(),
-    openSource: z.boolean(),
-    license: oneLine(120),
-    multilingual: z.boolean(),
-    mtebAvg: z.number().min(0).max(100).nullable(),
-    note: oneLine(240),
-    pricingNote: oneLine(240),
-    source: sourceUrls,
-    checked: checkedDate,
-  })
-  .superRefine((entry, ctx) => {
-    if (entry.type === "reranker" && entry.dimensions !== null) {
-      ctx.addIssue({ code: "custom", path: ["dimensions"], message: "a reranker has dimensions null" });
-    }
-    if (entry.type === "embedding" && entry.dimensions === null) {
-      ctx.addIssue({ code: "custom", path: ["dimensions"], message: "an embedding model needs its dimensions" });
-    }
-    if (entry.type === "reranker" && entry.mtebAvg !== null) {
-      ctx.addIssue({ code: "custom", path: ["mtebAvg"], message: "the MTEB embedding average does not apply to a reranker" });
-    }
-  });
-
-export type EmbeddingEntry = z.infer<typeof embeddingEntrySchema>;
-export type EmbeddingType = z.infer<typeof embeddingType>;
+export { type EmbeddingEntry, embeddingEntrySchema, embeddingType, type EmbeddingType, embeddingTypes } from "../contract/snapshots/embeddings.ts";
 
 const CHECKED = "2026-11-22";
 const PROPRIETARY = "Proprietary (API terms of service)";

@@ -6,31 +6,9 @@
  * Status, as of `checked`: `announced` (a future deprecation was announced, the model is not deprecated yet),
  * `deprecated` (announced for shutdown, still served), `retired` (the shutdown date has passed).
  */
-import { z } from "zod";
-import { checkedDate, httpsUrl } from "./curated-fields.ts";
+import type { DeprecationEntry } from "../contract/snapshots/model-deprecations.ts";
 
-export const DEPRECATION_STATUSES = ["announced", "deprecated", "retired"] as const;
-export const deprecationStatus = z.enum(DEPRECATION_STATUSES);
-
-/** A provider model id as the provider's API spells it. */
-const modelId = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "a provider model id (lowercase letters, digits, '.', '_' or '-')");
-
-/** One deprecation calendar entry (the shape served by GET /api/model-deprecations). */
-export const deprecationEntrySchema = z.strictObject({
-  provider: z.string().regex(/^[a-z0-9-]+$/),
-  model: modelId,
-  status: deprecationStatus,
-  /** Day the provider announced the deprecation; null when its page gives no date. */
-  announced_date: z.iso.date().nullable(),
-  /** Shutdown (retirement) day; null when none is announced yet. */
-  sunset_date: z.iso.date().nullable(),
-  /** The model id the provider recommends instead; null when it names none. */
-  replacement: modelId.nullable(),
-  /** The provider's deprecation page. */
-  source: httpsUrl,
-  checked: checkedDate,
-});
-export type DeprecationEntry = z.infer<typeof deprecationEntrySchema>;
+export { DEPRECATION_STATUSES, type DeprecationEntry, deprecationEntrySchema, deprecationStatus } from "../contract/snapshots/model-deprecations.ts";
 
 /** One provider: its deprecation page, the replacement ids its pages name, and its entries. */
 export interface DeprecationProvider {

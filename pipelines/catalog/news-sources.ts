@@ -7,9 +7,9 @@ import { z } from "zod";
 /** Date (YYYY-MM-DD) this list and its feed URLs were last checked. */
 export const NEWS_SOURCES_CHECKED = "2026-11-22";
 
-export const NEWS_CATEGORIES = ["company", "research", "press", "newsletter", "community"] as const;
-export const newsCategorySchema = z.enum(NEWS_CATEGORIES);
-export type NewsCategory = z.infer<typeof newsCategorySchema>;
+import { newsCategorySchema } from "../contract/snapshots/news.ts";
+
+export { NEWS_CATEGORIES, newsCategorySchema, type NewsCategory } from "../contract/snapshots/news.ts";
 
 export const newsSourceSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),

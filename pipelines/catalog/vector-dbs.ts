@@ -6,45 +6,9 @@
  * hosted service. A third party's hosting (e.g. a cloud's managed OpenSearch) does not make an entry hybrid.
  * Flags describe first-party, documented features (see the README's catalog section for their definitions).
  */
-import { z } from "zod";
-import { catalogId, checkedDate, oneLine, sourceUrls } from "./curated-fields.ts";
+import type { VectorDbEntry } from "../contract/snapshots/vector-dbs.ts";
 
-export const vectorDbTypes = ["managed", "oss", "hybrid"] as const;
-export const vectorDbType = z.enum(vectorDbTypes);
-
-/** One vector database (strict), with the consistency rules between `type`, `openSource` and price. */
-export const vectorDbEntrySchema = z
-  .strictObject({
-    id: catalogId,
-    name: oneLine(80),
-    type: vectorDbType,
-    hostingOptions: z.array(oneLine(120)).min(1),
-    freeTier: oneLine(240),
-    startingPriceUSDMonth: z.number().positive().nullable(),
-    hybridSearch: z.boolean(),
-    openSource: z.boolean(),
-    license: oneLine(120),
-    metadataFiltering: z.boolean(),
-    multiTenancy: z.boolean(),
-    serverless: z.boolean(),
-    note: oneLine(300),
-    source: sourceUrls,
-    checked: checkedDate,
-  })
-  .superRefine((entry, ctx) => {
-    if (entry.type === "managed" && entry.openSource) {
-      ctx.addIssue({ code: "custom", path: ["openSource"], message: "a managed-only service is not open source" });
-    }
-    if (entry.type !== "managed" && !entry.openSource) {
-      ctx.addIssue({ code: "custom", path: ["openSource"], message: `type ${entry.type} requires an open-source engine` });
-    }
-    if (entry.type === "oss" && entry.startingPriceUSDMonth !== null) {
-      ctx.addIssue({ code: "custom", path: ["startingPriceUSDMonth"], message: "an open-source-only entry has no monthly price" });
-    }
-  });
-
-export type VectorDbEntry = z.infer<typeof vectorDbEntrySchema>;
-export type VectorDbType = z.infer<typeof vectorDbType>;
+export { type VectorDbEntry, vectorDbEntrySchema, vectorDbType, type VectorDbType, vectorDbTypes } from "../contract/snapshots/vector-dbs.ts";
 
 const CHECKED = "2026-11-22";
 const PROPRIETARY = "Proprietary (hosted service)";

@@ -7,30 +7,15 @@
  * The run fails (the previous snapshot stays) only when every site is unreachable, which says more about our
  * network than about the sites. Check times are not in the body: the route serves the manifest's lastSuccess.
  */
-import { z } from "zod";
 import { AFTA_ADOPTERS, manifestUrl, type AftaAdopter } from "../catalog/afta-adopters.ts";
 import { HttpError } from "../lib/http/errors.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { classifyManifest } from "../sources/afta-manifest.ts";
+import { type AftaAdopterResult, type AftaAdoptersSnapshot, aftaAdoptersSnapshotSchema, aftaAdoptersSnapshotType } from "../contract/snapshots/afta-adopters.ts";
+
+export { AFTA_STATUSES, type AftaAdopterResult, aftaAdopterResultSchema, type AftaAdoptersSnapshot, aftaAdoptersSnapshotSchema } from "../contract/snapshots/afta-adopters.ts";
 
 const MAX_MANIFEST_BYTES = 256 * 1024;
-
-export const AFTA_STATUSES = ["valid", "invalid", "unreachable"] as const;
-
-/** One checked site in the snapshot. */
-export const aftaAdopterResultSchema = z.strictObject({
-  domain: z.string().min(1),
-  status: z.enum(AFTA_STATUSES),
-  /** The manifest's version, when valid. */
-  version: z.string().min(1).optional(),
-  /** Why the site is invalid or unreachable. */
-  reason: z.string().min(1).optional(),
-});
-export type AftaAdopterResult = z.infer<typeof aftaAdopterResultSchema>;
-
-/** The `afta-adopters` snapshot body: sites sorted by domain. */
-export const aftaAdoptersSnapshotSchema = z.strictObject({ adopters: z.array(aftaAdopterResultSchema) });
-export type AftaAdoptersSnapshot = z.infer<typeof aftaAdoptersSnapshotSchema>;
 
 /** Every listed site was unreachable. */
 export class AftaAdoptersFeedError extends Error {
@@ -74,12 +59,7 @@ export async function runAftaAdopters(ctx: FeedContext, adopters: readonly AftaA
 
 /** The `afta-adopters` snapshot type (API: GET /api/afta/adopters). */
 export const aftaAdoptersFeed: Feed<AftaAdoptersSnapshot> = {
-  type: "afta-adopters",
-  title: "AFTA manifest adopters (checked)",
-  cron: "41 6 * * *",
-  cadence: "daily",
-  slaSeconds: 2 * 24 * 60 * 60,
-  schema: aftaAdoptersSnapshotSchema,
+  ...aftaAdoptersSnapshotType,
   urls: () => AFTA_ADOPTERS.map((a) => manifestUrl(a.domain)),
   run: (ctx) => runAftaAdopters(ctx),
 };

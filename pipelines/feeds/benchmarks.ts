@@ -3,29 +3,11 @@
  * the catalog is maintained by hand under pipelines/catalog/benchmarks.ts). Daily, so the warehouse gets one
  * `benchmark_scores` sample per day for premium routing's quality blend.
  */
-import { z } from "zod";
-import { BenchmarkScoreSchema, benchmarks as catalogBenchmarks, type Benchmark } from "../catalog/benchmarks.ts";
+import { benchmarks as catalogBenchmarks, type Benchmark } from "../catalog/benchmarks.ts";
 import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
+import { type BenchmarksSnapshot, benchmarksSnapshotType } from "../contract/snapshots/benchmarks.ts";
 
-/** One benchmark as the snapshot carries it. */
-export const BenchmarkEntrySchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  url: z.url(),
-  description: z.string(),
-  higherIsBetter: z.boolean(),
-  scores: z.array(BenchmarkScoreSchema),
-});
-
-/** The `benchmarks` snapshot body. */
-export const BenchmarksSnapshotSchema = z.strictObject({
-  /** The newest score date in the catalog: from the data, never the clock. */
-  lastUpdated: z.iso.date(),
-  benchmarks: z.array(BenchmarkEntrySchema),
-});
-
-export type BenchmarksSnapshot = z.infer<typeof BenchmarksSnapshotSchema>;
+export { BenchmarkEntrySchema, type BenchmarksSnapshot, BenchmarksSnapshotSchema } from "../contract/snapshots/benchmarks.ts";
 
 /** Build the snapshot: benchmarks in catalog order, scores best first (ties by model id). */
 export function buildBenchmarksSnapshot(list: readonly Benchmark[]): BenchmarksSnapshot {
@@ -68,12 +50,7 @@ export function benchmarkScoreRows(snapshot: BenchmarksSnapshot, date: string): 
 
 /** The `benchmarks` feed. */
 export const benchmarksFeed: Feed<BenchmarksSnapshot> = {
-  type: "benchmarks",
-  title: "Benchmark scores",
-  cron: "23 5 * * *",
-  cadence: "daily",
-  slaSeconds: 2 * 86_400,
-  schema: BenchmarksSnapshotSchema,
+  ...benchmarksSnapshotType,
   urls: () => [],
   historyRows: (data, at) => [benchmarkScoreRows(data, at.date)],
   async run(ctx: FeedContext): Promise<FeedOutput<BenchmarksSnapshot>> {

@@ -2,20 +2,12 @@
  * Feed `embeddings`: the embeddings and rerankers catalog. No upstream: it validates the hand-curated
  * catalog (pipelines/catalog/embeddings.ts) with its strict schema and emits it.
  */
-import { z } from "zod";
-import { assertUniqueIds, checkedDate, newestChecked, parseEntries } from "../catalog/curated-fields.ts";
-import { embeddingEntrySchema, embeddingsCatalog } from "../catalog/embeddings.ts";
+import { assertUniqueIds, newestChecked, parseEntries } from "../catalog/curated-fields.ts";
+import { embeddingsCatalog } from "../catalog/embeddings.ts";
 import type { Feed } from "../lib/types.ts";
+import { embeddingEntrySchema, type EmbeddingsSnapshot, embeddingsSnapshotSchema, embeddingsSnapshotType } from "../contract/snapshots/embeddings.ts";
 
-/** The `embeddings` snapshot body (strict). */
-export const embeddingsSnapshotSchema = z.strictObject({
-  /** Newest `checked` date among the entries. */
-  lastUpdated: checkedDate,
-  /** Entries sorted by type (embedding first), then id. */
-  models: z.array(embeddingEntrySchema),
-});
-
-export type EmbeddingsSnapshot = z.infer<typeof embeddingsSnapshotSchema>;
+export { type EmbeddingsSnapshot, embeddingsSnapshotSchema } from "../contract/snapshots/embeddings.ts";
 
 /** Validate the catalog (strict schema, unique ids) and build the snapshot body; throws CatalogError on bad data. */
 export function buildEmbeddingsSnapshot(entries: readonly unknown[]): EmbeddingsSnapshot {
@@ -28,12 +20,7 @@ export function buildEmbeddingsSnapshot(entries: readonly unknown[]): Embeddings
 
 /** The embeddings and rerankers feed: daily, offline, curated. */
 export const embeddingsFeed = {
-  type: "embeddings",
-  title: "Embedding models and rerankers (curated)",
-  cron: "19 5 * * *",
-  cadence: "daily",
-  slaSeconds: 2 * 24 * 60 * 60,
-  schema: embeddingsSnapshotSchema,
+  ...embeddingsSnapshotType,
   urls: () => [],
   async run() {
     const data = buildEmbeddingsSnapshot(embeddingsCatalog);

@@ -5,28 +5,12 @@
  * status agrees with the dates as of `checked` (retired ⇔ sunset_date ≤ checked; announced has no sunset);
  * a model appears once per provider; entries sit under their own provider.
  */
-import { z } from "zod";
-import { CatalogError, checkedDate, httpsUrl, parseEntries } from "../catalog/curated-fields.ts";
-import { deprecationEntrySchema, deprecationProviders, type DeprecationEntry, type DeprecationProvider } from "../catalog/model-deprecations.ts";
+import { CatalogError, parseEntries } from "../catalog/curated-fields.ts";
+import { deprecationProviders, type DeprecationProvider } from "../catalog/model-deprecations.ts";
 import type { Feed } from "../lib/types.ts";
+import { type DeprecationEntry, deprecationEntrySchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema, modelDeprecationsSnapshotType } from "../contract/snapshots/model-deprecations.ts";
 
-/** One provider block in the snapshot. */
-export const deprecationProviderSchema = z.strictObject({
-  provider: z.string().min(1),
-  name: z.string().min(1),
-  source: httpsUrl,
-  /** Sorted by sunset_date (null last), then model. */
-  entries: z.array(deprecationEntrySchema),
-});
-
-/** The `model-deprecations` snapshot body. */
-export const modelDeprecationsSnapshotSchema = z.strictObject({
-  /** Newest `checked` date among the entries. */
-  lastUpdated: checkedDate,
-  /** Providers sorted by id. */
-  providers: z.array(deprecationProviderSchema),
-});
-export type ModelDeprecationsSnapshot = z.infer<typeof modelDeprecationsSnapshotSchema>;
+export { deprecationProviderSchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema } from "../contract/snapshots/model-deprecations.ts";
 
 /** Entries by sunset date (null last), then model id. */
 export function compareBySunset(a: DeprecationEntry, b: DeprecationEntry): number {
@@ -87,12 +71,7 @@ export function buildModelDeprecationsSnapshot(providers: readonly DeprecationPr
 
 /** The model deprecations feed: daily, offline, curated. */
 export const modelDeprecationsFeed = {
-  type: "model-deprecations",
-  title: "Model deprecations and retirements (curated)",
-  cron: "23 5 * * *",
-  cadence: "daily",
-  slaSeconds: 2 * 24 * 60 * 60,
-  schema: modelDeprecationsSnapshotSchema,
+  ...modelDeprecationsSnapshotType,
   urls: () => [],
   async run() {
     const data = buildModelDeprecationsSnapshot(deprecationProviders);

@@ -10,30 +10,14 @@
  * - `fetchedAt` is when the article was first seen (carried over from the previous snapshot), so an unchanged
  *   upstream gives an unchanged body.
  */
-import { z } from "zod";
-import { NEWS_SOURCES, newsCategorySchema, type NewsSource } from "../catalog/news-sources.ts";
-import { articleSchema, rss, type Article } from "../sources/rss.ts";
+import { NEWS_SOURCES, type NewsSource } from "../catalog/news-sources.ts";
+import { NEWS_CAP, newsSnapshotSchema, newsSnapshotType, type Article, type NewsSnapshot } from "../contract/snapshots/news.ts";
+import { rss } from "../sources/rss.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 
-/** Newest articles kept in a snapshot. */
-export const NEWS_CAP = 500;
+export { NEWS_CAP, newsSnapshotSchema, newsSourceEntrySchema, type NewsSnapshot } from "../contract/snapshots/news.ts";
 
 const ACCEPT = "application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5";
-
-export const newsSourceEntrySchema = z.strictObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  homepage: z.url(),
-  categories: z.array(newsCategorySchema).min(1),
-  official: z.boolean(),
-});
-
-/** The news snapshot body. */
-export const newsSnapshotSchema = z.strictObject({
-  articles: z.array(articleSchema).max(NEWS_CAP),
-  sources: z.array(newsSourceEntrySchema),
-});
-export type NewsSnapshot = z.infer<typeof newsSnapshotSchema>;
 
 /** Thrown when no source could be read. */
 export class NewsFeedError extends Error {
@@ -138,12 +122,7 @@ export async function runNews(ctx: FeedContext, sources: readonly NewsSource[] =
 
 /** The `news` snapshot type. */
 export const newsFeed: Feed<NewsSnapshot> = {
-  type: "news",
-  title: "AI news",
-  cron: "*/10 * * * *",
-  cadence: "every 10 minutes",
-  slaSeconds: 1800,
-  schema: newsSnapshotSchema,
+  ...newsSnapshotType,
   urls: () => NEWS_SOURCES.map((s) => s.url),
   run: (ctx) => runNews(ctx),
 };

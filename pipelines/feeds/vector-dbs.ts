@@ -2,20 +2,12 @@
  * Feed `vector-dbs`: the vector databases catalog. No upstream: it validates the hand-curated catalog
  * (pipelines/catalog/vector-dbs.ts) with its strict schema and emits it.
  */
-import { z } from "zod";
-import { assertUniqueIds, checkedDate, newestChecked, parseEntries } from "../catalog/curated-fields.ts";
-import { vectorDbEntrySchema, vectorDbsCatalog } from "../catalog/vector-dbs.ts";
+import { assertUniqueIds, newestChecked, parseEntries } from "../catalog/curated-fields.ts";
+import { vectorDbsCatalog } from "../catalog/vector-dbs.ts";
 import type { Feed } from "../lib/types.ts";
+import { vectorDbEntrySchema, type VectorDbsSnapshot, vectorDbsSnapshotSchema, vectorDbsSnapshotType } from "../contract/snapshots/vector-dbs.ts";
 
-/** The `vector-dbs` snapshot body (strict). */
-export const vectorDbsSnapshotSchema = z.strictObject({
-  /** Newest `checked` date among the entries. */
-  lastUpdated: checkedDate,
-  /** Entries sorted by id. */
-  databases: z.array(vectorDbEntrySchema),
-});
-
-export type VectorDbsSnapshot = z.infer<typeof vectorDbsSnapshotSchema>;
+export { type VectorDbsSnapshot, vectorDbsSnapshotSchema } from "../contract/snapshots/vector-dbs.ts";
 
 /** Validate the catalog (strict schema, unique ids) and build the snapshot body; throws CatalogError on bad data. */
 export function buildVectorDbsSnapshot(entries: readonly unknown[]): VectorDbsSnapshot {
@@ -26,12 +18,7 @@ export function buildVectorDbsSnapshot(entries: readonly unknown[]): VectorDbsSn
 
 /** The vector databases feed: daily, offline, curated. */
 export const vectorDbsFeed = {
-  type: "vector-dbs",
-  title: "Vector databases (curated)",
-  cron: "21 5 * * *",
-  cadence: "daily",
-  slaSeconds: 2 * 24 * 60 * 60,
-  schema: vectorDbsSnapshotSchema,
+  ...vectorDbsSnapshotType,
   urls: () => [],
   async run() {
     const data = buildVectorDbsSnapshot(vectorDbsCatalog);

@@ -9,25 +9,11 @@ import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
+import { SNIPPET_MAX, TITLE_MAX, articleSchema, type Article } from "../contract/snapshots/news.ts";
 
-/** Longest title and snippet we keep, in UTF-16 units (ellipsis included). */
-export const TITLE_MAX = 300;
-export const SNIPPET_MAX = 200;
+export { SNIPPET_MAX, TITLE_MAX, articleSchema, type Article } from "../contract/snapshots/news.ts";
+
 const MAX_ITEM_CATEGORIES = 8;
-
-/** One news article, as the spec's Article resource. */
-export const articleSchema = z.strictObject({
-  id: z.string().regex(/^[0-9a-f]{16}$/),
-  title: z.string().min(1).max(TITLE_MAX),
-  url: z.url({ protocol: /^https?$/ }),
-  source: z.string().min(1),
-  sourceDomain: z.string().min(1),
-  snippet: z.string().max(SNIPPET_MAX),
-  categories: z.array(z.string().min(1)),
-  publishedAt: z.iso.datetime(),
-  fetchedAt: z.iso.datetime(),
-});
-export type Article = z.infer<typeof articleSchema>;
 
 /** What normalize needs to know about the feed being read. */
 export interface RssMeta {
