@@ -40,6 +40,11 @@ import { openDatabase } from "./state/database.ts";
 import { startBanner } from "./start-banner.ts";
 import { checkDatabaseUrl, DatabaseUrlError, describeOpenFailure } from "./state/database-url.ts";
 import type { Database } from "./state/types.ts";
+import { weatherAlertsUrlFrom, wireWeatherAlertsSource } from "./weather/default.ts";
+import type { WeatherAlertsSource } from "../pipelines/contract/snapshots/weather-alerts.ts";
+// The composition root is the one api/ module that may use pipelines/ beyond the contract: it wires the live
+// weather source here and the in-process scheduler below (api/import-boundary.test.ts).
+import { createLiveWeatherSource } from "../pipelines/feeds/weather-alerts-live.ts";
 
 /** The snapshots committed with the project. */
 const BUNDLED_SNAPSHOTS = resolve(import.meta.dirname, "../snapshots");
@@ -69,6 +74,11 @@ export interface StartOptions extends Partial<ApiConfig> {
   warehouseDbPath?: string;
   /** Build warehouse.duckdb at start and after every snapshot reload, not only when first asked for (`npm start` does). */
   warehouseEagerBuild?: boolean;
+  /**
+   * Live source of /api/climate/weather-alerts (default: the pipelines' NWS source at WEATHER_ALERTS_URL);
+   * `false` wires none, so the route answers from the stored snapshot.
+   */
+  weatherSource?: WeatherAlertsSource | false;
 }
 
 /** A running server. */
@@ -100,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     paymentRateLimitPerMinute: options.paymentRateLimitPerMinute ?? env.paymentRateLimitPerMinute,
   };
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
+  const weatherSource = options.weatherSource ?? createLiveWeatherSource({ url: weatherAlertsUrlFrom(process.env) });
   const store = new SnapshotStore(resolve(config.snapshotsDir), { pollMs: options.pollMs, onWarn: warn });
   await store.start();
   let local: SnapshotStore | undefined;
@@ -231,6 +242,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   local?.onReload(refreshWarehouse);
 
   serverActivity.useVerifier(loadVerifier());
+  const unwireWeather = weatherSource ? wireWeatherAlertsSource(weatherSource) : () => {};
   const routes = options.routes ?? registryRoutes;
   const maxBodyBytes = largestBodyLimit(routes);
   const built = createApp({
@@ -283,6 +295,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
     });
   } catch (cause) {
+    unwireWeather();
     store.close();
     warehouseReader.close();
     stopHousekeeping?.();
@@ -308,6 +321,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(db ? { db } : {}),
     async close() {
       built.dispose();
+      unwireWeather();
       store.close();
       local?.close();
       await new Promise<void>((ok) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GPU_IDS } from "../../pipelines/catalog/gpu-models.ts";
+import { GPU_IDS } from "../../pipelines/contract/vocabularies/gpu-models.ts";
 import type { GpuPricingSnapshot } from "../../pipelines/feeds/gpu-pricing.ts";
 import { toErrorParts } from "../http/errors.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext, type SnapshotMeta, type SnapshotReader } from "../registry/types.ts";

@@ -4,7 +4,7 @@
  * manifest's `lastSuccess` for the type.
  */
 import { z } from "zod";
-import { GPU_IDS, gpuId, lookupGpu } from "../../pipelines/catalog/gpu-models.ts";
+import { GPU_IDS, gpuId, lookupGpu } from "../../pipelines/contract/vocabularies/gpu-models.ts";
 import {
   type GpuPricingSnapshot,
   cheapOffer,

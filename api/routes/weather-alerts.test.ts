@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ClosableHttpClient, createHttpClient } from "../../pipelines/lib/http/client.ts";
 import { startTestServer, type TestHandler, type TestServer } from "../../pipelines/lib/http/test-server.ts";
-import type { WeatherAlertsSnapshot } from "../../pipelines/feeds/weather-alerts.ts";
+import type { WeatherAlertsSnapshot } from "../../pipelines/contract/snapshots/weather-alerts.ts";
+import { createLiveWeatherSource } from "../../pipelines/feeds/weather-alerts-live.ts";
 import { createApp, type ServedSnapshots } from "../app.ts";
 import type { LoadedSnapshot } from "../registry/types.ts";
 import { createWeatherAlertsReader, type WeatherAlertsReader } from "../weather/reader.ts";
@@ -76,7 +77,7 @@ beforeEach(async () => {
   upstream.handler = serveFixture;
   upstream.requests.length = 0;
   t = T0;
-  reader = createWeatherAlertsReader({ url: upstream.url("/alerts/active"), http, now: () => t });
+  reader = createWeatherAlertsReader({ source: createLiveWeatherSource({ url: upstream.url("/alerts/active"), http }), now: () => t });
 });
 
 describe("GET /api/climate/weather-alerts", () => {
@@ -217,7 +218,7 @@ describe("GET /api/climate/weather-alerts", () => {
   });
 
   it("answers from the snapshot on a fresh start with upstream down, recomputing active-ness", async () => {
-    const live = (await createWeatherAlertsReader({ url: upstream.url("/alerts/active"), http, now: () => t }).read()).collection;
+    const live = (await createWeatherAlertsReader({ source: createLiveWeatherSource({ url: upstream.url("/alerts/active"), http }), now: () => t }).read()).collection;
     upstream.handler = serveError;
     t = Date.parse("2026-11-22T13:00:00Z");
     const { status, body } = await get("?limit=500", snapshots(live, "2026-11-22T11:53:00.000Z"));

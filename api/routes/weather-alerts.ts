@@ -14,9 +14,10 @@ import {
   areasOf,
   canonicalOf,
   isActiveAlert,
+  weatherAlertsSnapshotType,
   type WeatherAlert,
-} from "../../pipelines/sources/nws-alerts.ts";
-import { weatherAlertsFeed, type WeatherAlertsSnapshot } from "../../pipelines/feeds/weather-alerts.ts";
+  type WeatherAlertsSnapshot,
+} from "../../pipelines/contract/snapshots/weather-alerts.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RouteDef } from "../registry/types.ts";
 import { weatherAlertsReader } from "../weather/default.ts";
@@ -216,7 +217,7 @@ export function createWeatherAlertsRoutes(reader: WeatherAlertsReader): RouteDef
       // `weather-alerts` only as a fallback copy.
       snapshots: [],
       errors: { 503: "upstream_unavailable: the National Weather Service cannot be read and no earlier copy is held yet." },
-      freshness: { cadence: "live, cached 60 seconds (fallback snapshot every 10 minutes)", slaSeconds: weatherAlertsFeed.slaSeconds },
+      freshness: { cadence: "live, cached 60 seconds (fallback snapshot every 10 minutes)", slaSeconds: weatherAlertsSnapshotType.slaSeconds },
       handle: async (ctx, { query }) => {
         let copy: AlertsCopy;
         try {

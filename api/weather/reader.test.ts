@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ClosableHttpClient, createHttpClient } from "../../pipelines/lib/http/client.ts";
 import { startTestServer, type TestHandler, type TestServer } from "../../pipelines/lib/http/test-server.ts";
-import type { WeatherAlertsSnapshot } from "../../pipelines/feeds/weather-alerts.ts";
+import type { WeatherAlertsSnapshot } from "../../pipelines/contract/snapshots/weather-alerts.ts";
+import { createLiveWeatherSource } from "../../pipelines/feeds/weather-alerts-live.ts";
 import type { LoadedSnapshot, SnapshotReader } from "../registry/types.ts";
-import { weatherAlertsUrlFrom } from "./default.ts";
-import { createWeatherAlertsReader, describeFailure, WeatherAlertsUnavailableError, type WeatherAlertsReader } from "./reader.ts";
+import { weatherAlertsReader, weatherAlertsUrlFrom, wireWeatherAlertsSource } from "./default.ts";
+import { createWeatherAlertsReader, WeatherAlertsUnavailableError, type WeatherAlertsReader } from "./reader.ts";
 
 const FIXTURE = readFileSync("pipelines/fixtures/api.weather.gov/alerts/active", "utf8");
 const T0 = Date.parse("2026-11-22T12:00:00Z");
@@ -39,7 +40,7 @@ beforeEach(async () => {
 });
 
 function reader(extra: { retryAfterFailureMs?: number } = {}): WeatherAlertsReader {
-  return createWeatherAlertsReader({ url: server.url("/alerts/active"), http, now: () => t, ...extra });
+  return createWeatherAlertsReader({ source: createLiveWeatherSource({ url: server.url("/alerts/active"), http }), now: () => t, ...extra });
 }
 
 /** A SnapshotReader holding one weather-alerts body whose last success is `lastSuccess`. */
@@ -169,9 +170,24 @@ describe("createWeatherAlertsReader()", () => {
   });
 });
 
-describe("describeFailure()", () => {
-  it("describeFailure() names a plain error without details", () => {
-    expect(describeFailure(new Error("secret path /x"))).toBe("upstream read failed");
+describe("weatherAlertsReader (process-wide)", () => {
+  it("answers from the snapshot until a live source is wired, then reads it, and falls back again once unwired", async () => {
+    const stored = snapshotOf((await reader().read()).collection, "2026-11-22T11:50:00.000Z");
+    server.requests.length = 0;
+    weatherAlertsReader.reset();
+    const before = await weatherAlertsReader.read(stored);
+    expect(before).toMatchObject({ origin: "snapshot", reason: "no live upstream on this instance" });
+    expect(server.requests).toHaveLength(0);
+
+    const unwire = wireWeatherAlertsSource(createLiveWeatherSource({ url: server.url("/alerts/active"), http }));
+    try {
+      expect(weatherAlertsReader.url).toBe(server.url("/alerts/active"));
+      expect((await weatherAlertsReader.read(stored)).origin).toBe("live");
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      unwire();
+    }
+    expect((await weatherAlertsReader.read(stored)).origin).toBe("snapshot");
   });
 });
 

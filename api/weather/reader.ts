@@ -3,16 +3,19 @@
  * time. One unfiltered GET of the NWS active-alerts collection is kept in memory for 60 seconds and every
  * query filters that copy, so all queries share one cache entry and one upstream request per minute.
  *
- * When the upstream fails (after the shared client's one retry), the answer comes from the newest good copy
+ * The live reads go through the source the reader is given (api/server.ts wires in the pipelines' NWS source:
+ * the shared HTTP client, one retry). When the upstream fails, the answer comes from the newest good copy
  * there is: the last live copy in memory (`stale`) or the `weather-alerts` snapshot the scheduled pipeline
  * stored (`snapshot`), with its age and the reason. After a failure the upstream is not asked again for
  * `retryAfterFailureMs`, so a dead upstream does not slow every request down. With no copy at all the reader
  * throws WeatherAlertsUnavailableError. Concurrent misses share one upstream request.
  */
-import { HttpError, createHttpClient } from "../../pipelines/lib/http/client.ts";
-import type { HttpClient } from "../../pipelines/lib/types.ts";
-import { fetchWeatherAlerts, weatherAlertsFeed, weatherAlertsSnapshot, type WeatherAlertsSnapshot } from "../../pipelines/feeds/weather-alerts.ts";
-import { NWS_ALERTS_URL, NwsAlertsParseError } from "../../pipelines/sources/nws-alerts.ts";
+import {
+  weatherAlertsSnapshot,
+  weatherAlertsSnapshotType,
+  type WeatherAlertsSnapshot,
+  type WeatherAlertsSource,
+} from "../../pipelines/contract/snapshots/weather-alerts.ts";
 import type { SnapshotReader } from "../registry/types.ts";
 
 /** Where an answer's copy came from. */
@@ -35,18 +38,14 @@ export interface AlertsCopy {
 
 /** Options of {@link createWeatherAlertsReader}. */
 export interface WeatherAlertsReaderOptions {
-  /** Upstream URL (default the NWS active-alerts endpoint). */
-  url?: string;
-  /** HTTP client (default: the shared client with a short timeout, one retry and no disk cache). */
-  http?: HttpClient;
+  /** Where live copies come from (the composition root passes the pipelines' NWS source). */
+  source: WeatherAlertsSource;
   /** Clock in ms since the epoch (default Date.now); tests inject fake time. */
   now?: () => number;
   /** How long a live copy answers without asking upstream (default 60000 ms, the spec's 60-second cache). */
   ttlMs?: number;
   /** After a failed upstream read, how long to answer from a fallback copy before trying again (default 15000 ms). */
   retryAfterFailureMs?: number;
-  /** Per-attempt upstream timeout in ms for the default client (default 8000). */
-  timeoutMs?: number;
 }
 
 /** The reader one app holds. */
@@ -70,46 +69,17 @@ export class WeatherAlertsUnavailableError extends Error {
   }
 }
 
-/** A short, public reason for a failed upstream read (no URLs, no stack). */
-export function describeFailure(error: unknown): string {
-  if (error instanceof HttpError) {
-    switch (error.code) {
-      case "http_status":
-        return `upstream answered HTTP ${error.status ?? "error"}`;
-      case "timeout":
-        return "upstream timed out";
-      case "network":
-        return "upstream unreachable";
-      case "circuit_open":
-        return "upstream paused after repeated failures";
-      case "too_large":
-        return "upstream body too large";
-      case "wrong_content_type":
-      case "malformed_body":
-        return "upstream body unreadable";
-      case "replay_missing":
-        return "no recorded upstream response";
-    }
-  }
-  if (error instanceof NwsAlertsParseError) return "upstream body unreadable";
-  return "upstream read failed";
-}
-
 interface Held {
   collection: WeatherAlertsSnapshot;
   at: number;
 }
 
 /** Build a reader; create one per app (it owns the cache). */
-export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = {}): WeatherAlertsReader {
-  const url = options.url ?? NWS_ALERTS_URL;
+export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions): WeatherAlertsReader {
+  const { source } = options;
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? 60_000;
   const retryAfterFailureMs = options.retryAfterFailureMs ?? 15_000;
-  const timeoutMs = options.timeoutMs ?? 8_000;
-  const http =
-    options.http ??
-    createHttpClient({ timeoutMs, retries: 1, backoffInitialMs: 250, backoffMaxMs: 1_000, cacheDir: false, breakerCooldownMs: 30_000 });
 
   let good: Held | undefined;
   let failure: { at: number; reason: string } | undefined;
@@ -126,7 +96,7 @@ export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = 
 
   function refresh(): Promise<Held> {
     inflight ??= (async () => {
-      const { collection } = await fetchWeatherAlerts(http, url, new Date(now()));
+      const collection = await source.fetch(new Date(now()));
       const held = { collection, at: now() };
       good = held;
       failure = undefined;
@@ -138,7 +108,7 @@ export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = 
   }
 
   function fromSnapshot(snapshots: SnapshotReader | undefined): Held | undefined {
-    const loaded = snapshots?.get(weatherAlertsFeed.type);
+    const loaded = snapshots?.get(weatherAlertsSnapshotType.type);
     const success = loaded?.meta.lastSuccess;
     if (!loaded || !success) return undefined;
     const at = Date.parse(success);
@@ -147,7 +117,9 @@ export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = 
   }
 
   return {
-    url,
+    get url() {
+      return source.url;
+    },
     reset() {
       good = undefined;
       failure = undefined;
@@ -164,7 +136,7 @@ export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = 
           return copy(held, "live", null, now());
         } catch (error) {
           cause = error;
-          reason = describeFailure(error);
+          reason = source.describeFailure(error);
           failure = { at: now(), reason };
         }
       }
@@ -178,7 +150,7 @@ export function createWeatherAlertsReader(options: WeatherAlertsReaderOptions = 
       const best = candidates[0];
       if (best) return copy(best[0], best[1], reason, t);
       throw new WeatherAlertsUnavailableError(
-        `weather alerts: ${url} failed (${reason}) and there is no earlier copy, live or snapshot`,
+        `weather alerts: ${source.url} failed (${reason}) and there is no earlier copy, live or snapshot`,
         reason,
         cause === undefined ? undefined : { cause },
       );

@@ -5,13 +5,9 @@
  */
 import { z } from "zod";
 import { providers } from "./providers.ts";
+import { CapabilitySchema, TierSchema } from "../contract/snapshots/pricing.ts";
 
-/** What a model can take or do. */
-export const CapabilitySchema = z.enum(["text", "vision", "audio", "tools", "reasoning", "json_mode"]);
-export type Capability = z.infer<typeof CapabilitySchema>;
-
-/** Rough size class inside a provider's line-up. */
-export const TierSchema = z.enum(["flagship", "mid", "small"]);
+export { type Capability, CapabilitySchema, TierSchema } from "../contract/snapshots/pricing.ts";
 
 const usdPer1M = z.number().nonnegative().finite();
 

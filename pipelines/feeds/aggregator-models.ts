@@ -7,48 +7,11 @@
  * Also writes warehouse table `aggregator_models_daily` { date, model_id, namespace, input_per_1m,
  * output_per_1m, context_length } keyed [date, model_id], read by later price series.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
-import { OPENROUTER_MODELS_URL, type OpenRouterParsed, openrouter, perTokenToPer1M } from "../sources/openrouter.ts";
+import { type OpenRouterParsed, openrouter, perTokenToPer1M } from "../sources/openrouter.ts";
+import { type AggregatorModel, type AggregatorModelsSnapshot, AggregatorModelsSnapshotSchema, aggregatorModelsSnapshotType, OPENROUTER_MODELS_URL } from "../contract/snapshots/aggregator-models.ts";
 
-/** One aggregator model as the snapshot carries it. */
-export const AggregatorModelSchema = z.strictObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  namespace: z.string().min(1),
-  created: z.iso.date().nullable(),
-  context_length: z.number().int().positive().nullable(),
-  max_output: z.number().int().positive().nullable(),
-  modality: z.string().nullable(),
-  input_modalities: z.array(z.string()),
-  output_modalities: z.array(z.string()),
-  pricing: z.strictObject({
-    prompt_per_token: z.number().nonnegative().nullable(),
-    completion_per_token: z.number().nonnegative().nullable(),
-    input_per_1m: z.number().nonnegative().nullable(),
-    output_per_1m: z.number().nonnegative().nullable(),
-  }),
-  free: z.boolean(),
-});
-export type AggregatorModel = z.infer<typeof AggregatorModelSchema>;
-
-/** The `aggregator-models` snapshot body. */
-export const AggregatorModelsSnapshotSchema = z.strictObject({
-  source: z.literal(OPENROUTER_MODELS_URL),
-  summary: z.strictObject({
-    total: z.number().int().nonnegative(),
-    free_count: z.number().int().nonnegative(),
-    /** Distinct namespaces. */
-    namespaces: z.number().int().nonnegative(),
-    /** Models without a usable per-token price (variable-price routers). */
-    unpriced_count: z.number().int().nonnegative(),
-  }),
-  models: z.array(AggregatorModelSchema).refine(
-    (ms) => ms.every((m, i) => i === 0 || ms[i - 1]!.id < m.id),
-    "models must be sorted by id with unique ids",
-  ),
-});
-export type AggregatorModelsSnapshot = z.infer<typeof AggregatorModelsSnapshotSchema>;
+export { type AggregatorModel, AggregatorModelSchema, type AggregatorModelsSnapshot, AggregatorModelsSnapshotSchema } from "../contract/snapshots/aggregator-models.ts";
 
 /** The id's namespace: the part before the first `/` (the whole id when there is none). */
 export function namespaceOf(id: string): string {
@@ -135,12 +98,7 @@ export async function runAggregatorModels(ctx: FeedContext): Promise<FeedOutput<
 
 /** The aggregator model catalog feed (API: GET /api/aggregator/models). */
 export const aggregatorModelsFeed: Feed<AggregatorModelsSnapshot> = {
-  type: "aggregator-models",
-  title: "Aggregator model catalog",
-  cron: "0 14 * * *",
-  cadence: "daily at 14:00 UTC",
-  slaSeconds: 172_800,
-  schema: AggregatorModelsSnapshotSchema,
+  ...aggregatorModelsSnapshotType,
   urls: () => [OPENROUTER_MODELS_URL],
   historyRows: (data, at) => [aggregatorModelRows(data, at.date)],
   run: (ctx) => runAggregatorModels(ctx),

@@ -1,7 +1,7 @@
 /**
  * The `gpu-pricing` snapshot: current GPU rental offers from several marketplaces (Vast.ai, TensorDock,
  * Lambda, Shadeform), each read by its source, normalized to one price per GPU-hour and aggregated per
- * canonical GPU (pipelines/catalog/gpu-models.ts).
+ * canonical GPU (pipelines/contract/vocabularies/gpu-models.ts).
  *
  * - One request per marketplace per run. A marketplace that needs a key (Lambda, Shadeform) is skipped
  *   with a notice when its env var is unset, except in replay, where recorded answers need no key; a
@@ -13,25 +13,16 @@
  *   decimals. GPUs are listed in catalog order; only GPUs with at least one offer appear.
  * - Warehouse: one `gpu_prices` row per (date, gpu, marketplace, type).
  */
-import { z } from "zod";
-import { GPU_IDS, gpuId, gpuModel, type GpuId } from "../catalog/gpu-models.ts";
+import { GPU_IDS, gpuModel, type GpuId } from "../contract/vocabularies/gpu-models.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
-import {
-  type GpuMeta,
-  type GpuOffer,
-  type MarketplaceId,
-  type OfferType,
-  gpuOffer,
-  marketplaceId,
-  roundUsd,
-} from "../sources/gpu-common.ts";
+import { type GpuMeta, roundUsd } from "../sources/gpu-common.ts";
 import { LAMBDA_KEY_ENV, LAMBDA_URL, lambdaSource } from "../sources/gpu-lambda.ts";
 import { SHADEFORM_KEY_ENV, SHADEFORM_URL, shadeformSource } from "../sources/gpu-shadeform.ts";
 import { TENSORDOCK_URL, tensordockSource } from "../sources/gpu-tensordock.ts";
 import { VASTAI_URL, vastaiSource } from "../sources/gpu-vastai.ts";
+import { catalogIndex, CHEAPEST_COUNT, type CheapOffer, gpuOffer, type GpuOffer, type GpuPriceEntry, gpuPricingSnapshot, type GpuPricingSnapshot, gpuPricingSnapshotType, type MarketplaceId, type OfferType, type PriceStats } from "../contract/snapshots/gpu-pricing.ts";
 
-/** Offers kept per GPU and type in `cheapest`. */
-export const CHEAPEST_COUNT = 3;
+export { CHEAPEST_COUNT, cheapOffer, type CheapOffer, gpuPriceEntry, type GpuPriceEntry, gpuPricingSnapshot, type GpuPricingSnapshot, marketplaceEntry, priceStats, type PriceStats } from "../contract/snapshots/gpu-pricing.ts";
 
 /** One marketplace the feed reads. */
 export interface Marketplace {
@@ -79,57 +70,6 @@ export const MARKETPLACES: readonly Marketplace[] = [
   { id: "tensordock", name: "TensorDock", url: "https://tensordock.com", endpoint: TENSORDOCK_URL, read: reader(tensordockSource) },
   { id: "vastai", name: "Vast.ai", url: "https://vast.ai", endpoint: VASTAI_URL, read: reader(vastaiSource) },
 ];
-
-/** min / median / max over one GPU's offers of one type, and how many offers. */
-export const priceStats = z.strictObject({
-  min: z.number().positive(),
-  median: z.number().positive(),
-  max: z.number().positive(),
-  offers: z.number().int().positive(),
-});
-export type PriceStats = z.infer<typeof priceStats>;
-
-/** An offer as listed under `cheapest` (its gpu and type are implied by where it sits). */
-export const cheapOffer = gpuOffer.omit({ gpu: true, type: true });
-export type CheapOffer = z.infer<typeof cheapOffer>;
-
-const byPrice = (list: CheapOffer[]) =>
-  list.every((o, i) => i === 0 || list[i - 1]!.price_per_gpu_hour_usd <= o.price_per_gpu_hour_usd);
-
-/** One GPU's aggregate. */
-export const gpuPriceEntry = z.strictObject({
-  id: gpuId,
-  name: z.string().min(1),
-  vram_gb: z.number().positive(),
-  on_demand: priceStats.nullable(),
-  spot: priceStats.nullable(),
-  cheapest: z.strictObject({
-    on_demand: z.array(cheapOffer).max(CHEAPEST_COUNT).refine(byPrice, "cheapest offers must be sorted by price"),
-    spot: z.array(cheapOffer).max(CHEAPEST_COUNT).refine(byPrice, "cheapest offers must be sorted by price"),
-  }),
-});
-export type GpuPriceEntry = z.infer<typeof gpuPriceEntry>;
-
-/** One marketplace as listed in the snapshot: offers counted in this run (0 when skipped or failed). */
-export const marketplaceEntry = z.strictObject({
-  id: marketplaceId,
-  name: z.string().min(1),
-  url: z.url(),
-  offers: z.number().int().nonnegative(),
-});
-
-const catalogIndex = (id: GpuId) => GPU_IDS.indexOf(id);
-
-/** Strict schema of the snapshot body. */
-export const gpuPricingSnapshot = z.strictObject({
-  gpus: z
-    .array(gpuPriceEntry)
-    .refine((g) => g.every((e, i) => i === 0 || catalogIndex(g[i - 1]!.id) < catalogIndex(e.id)), "gpus must be in catalog order, unique"),
-  marketplaces: z
-    .array(marketplaceEntry)
-    .refine((m) => m.every((e, i) => i === 0 || m[i - 1]!.id < e.id), "marketplaces must be sorted by id, unique"),
-});
-export type GpuPricingSnapshot = z.infer<typeof gpuPricingSnapshot>;
 
 /** Median of prices (mean of the two middle values for an even count), rounded to 4 decimals. */
 export function median(values: number[]): number {
@@ -271,12 +211,7 @@ export async function runGpuPricing(ctx: FeedContext, options: GpuPricingOptions
 /** A gpu-pricing feed reading keys from `options.env` (the registered feed uses process.env). */
 export function createGpuPricingFeed(options: GpuPricingOptions = {}): Feed<GpuPricingSnapshot> {
   return {
-    type: "gpu-pricing",
-    title: "GPU rental pricing",
-    cron: "17 */4 * * *",
-    cadence: "every 4 hours",
-    slaSeconds: 8 * 3600,
-    schema: gpuPricingSnapshot,
+    ...gpuPricingSnapshotType,
     urls: () => (options.marketplaces ?? MARKETPLACES).map((m) => m.endpoint),
     run: (ctx) => runGpuPricing(ctx, options),
   };

@@ -15,39 +15,18 @@
  *   machine's, and the runner labels the snapshot `replay`.
  * - Warehouse: one `probe_samples` row per sample of this run.
  */
-import { z } from "zod";
 import { type ProbeTargetEntry, probeTargets } from "../catalog/probe-targets.ts";
 import { runProbes } from "../lib/probe/prober.ts";
-import { type ProbeSample, probeSample } from "../lib/probe/sample.ts";
-import { WINDOW_HOURS, probeSummary, summarizeSamples, trimWindow } from "../lib/probe/window.ts";
+import { summarizeSamples, trimWindow } from "../lib/probe/window.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { type ProbeProvider, type ProbeSample, probeSnapshot, type ProbeSnapshot, probeSnapshotType, WINDOW_HOURS } from "../contract/snapshots/probe.ts";
+
+export { probeProvider, type ProbeProvider, probeSnapshot, type ProbeSnapshot } from "../contract/snapshots/probe.ts";
 
 /** Requests per target per run. */
 export const SAMPLES_PER_RUN = 3;
 /** Per-request timeout of a probe, in ms. */
 export const PROBE_TIMEOUT_MS = 10_000;
-
-/** One provider in the snapshot: its target, summary and the window's samples (oldest first). */
-export const probeProvider = z.strictObject({
-  provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
-  name: z.string().min(1),
-  url: z.url(),
-  method: z.literal("GET"),
-  summary: probeSummary,
-  samples: z.array(probeSample),
-});
-export type ProbeProvider = z.infer<typeof probeProvider>;
-
-/** The snapshot body: providers sorted by id. */
-export const probeSnapshot = z.strictObject({
-  window_hours: z.literal(WINDOW_HOURS),
-  samples_per_run: z.number().int().positive(),
-  providers: z.array(probeProvider).refine(
-    (p) => p.every((e, i) => i === 0 || p[i - 1]!.provider < e.provider),
-    "providers must be sorted by id with unique ids",
-  ),
-});
-export type ProbeSnapshot = z.infer<typeof probeSnapshot>;
 
 /** No probe got an HTTP answer: nothing trustworthy to add. */
 export class ProbeFeedError extends Error {
@@ -146,12 +125,7 @@ export async function runProbe(ctx: FeedContext, options: RunProbeOptions = {}):
 
 /** The latency probe feed (API: GET /api/probe/latest). */
 export const probeFeed: Feed<ProbeSnapshot> = {
-  type: "probe",
-  title: "Provider API latency probes",
-  cron: "*/15 * * * *",
-  cadence: "every 15 minutes",
-  slaSeconds: 45 * 60,
-  schema: probeSnapshot,
+  ...probeSnapshotType,
   urls: () => probeTargets.map((t) => t.url),
   historyRows: (data, at) => [probeHistoryRows(data, at.date)],
   run: (ctx) => runProbe(ctx),

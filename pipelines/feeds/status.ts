@@ -5,23 +5,16 @@
  * components, and its source health carries the error; the run fails only when every provider fails.
  * Also writes one `status_samples` warehouse row per provider per run.
  */
-import { z } from "zod";
 import { type StatusFormat, type StatusProvider, statusProviders } from "../catalog/status-providers.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
 import { betterStackSource } from "../sources/status-betterstack.ts";
-import { type StatusEntry, type StatusMeta, statusEntry } from "../sources/status-common.ts";
+import { type StatusMeta } from "../sources/status-common.ts";
 import { googleCloudSource } from "../sources/status-google-cloud.ts";
 import { rssStatusSource } from "../sources/status-rss.ts";
 import { statuspageSource } from "../sources/status-statuspage.ts";
+import { statusEntry, type StatusEntry, statusSnapshot, type StatusSnapshot, statusSnapshotType } from "../contract/snapshots/status.ts";
 
-/** Strict schema of the snapshot body: services sorted by provider id. */
-export const statusSnapshot = z.strictObject({
-  services: z.array(statusEntry).refine(
-    (s) => s.every((e, i) => i === 0 || s[i - 1]!.provider < e.provider),
-    "services must be sorted by provider with unique ids",
-  ),
-});
-export type StatusSnapshot = z.infer<typeof statusSnapshot>;
+export { statusSnapshot, type StatusSnapshot } from "../contract/snapshots/status.ts";
 
 /** Turn a fetched body into the provider's entry with the source for its format. */
 type Reader = (body: string, url: string, now: Date, meta: StatusMeta) => StatusEntry[];
@@ -121,12 +114,7 @@ export async function runStatus(ctx: FeedContext, providers: StatusProvider[] = 
 
 /** The provider status feed (API: GET /api/status, /api/status/summary). */
 export const statusFeed: Feed<StatusSnapshot> = {
-  type: "status",
-  title: "AI provider status",
-  cron: "*/2 * * * *",
-  cadence: "every 2 minutes",
-  slaSeconds: 600,
-  schema: statusSnapshot,
+  ...statusSnapshotType,
   urls: () => statusProviders.map((p) => p.endpoint),
   historyRows: (data, at) => [statusSampleRows(data.services, at.observedAt)],
   run: (ctx) => runStatus(ctx),

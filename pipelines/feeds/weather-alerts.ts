@@ -5,28 +5,12 @@
  * reader drops alerts that expired since. Fetch times live in the manifest, not in the body; `updated` is
  * the upstream's own generation time.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, HttpClient } from "../lib/types.ts";
-import {
-  NWS_ACCEPT,
-  NWS_ALERTS_URL,
-  NWS_CONTENT_TYPES,
-  NWS_MAX_BYTES,
-  type NwsAlertCollection,
-  nwsAlertsSource,
-  toUtc,
-  weatherAlert,
-} from "../sources/nws-alerts.ts";
+import { NWS_ACCEPT, NWS_CONTENT_TYPES, NWS_MAX_BYTES, type NwsAlertCollection, nwsAlertsSource, toUtc } from "../sources/nws-alerts.ts";
 import { sanitize } from "../lib/sanitize.ts";
+import { NWS_ALERTS_URL, weatherAlertsSnapshot, type WeatherAlertsSnapshot, weatherAlertsSnapshotType } from "../contract/snapshots/weather-alerts.ts";
 
-/** Strict schema of the snapshot body (and of the live reader's in-memory copy). */
-export const weatherAlertsSnapshot = z.strictObject({
-  title: z.string().nullable(),
-  updated: z.iso.datetime().nullable(),
-  upstream_count: z.number().int().nonnegative(),
-  alerts: z.array(weatherAlert),
-});
-export type WeatherAlertsSnapshot = z.infer<typeof weatherAlertsSnapshot>;
+export { weatherAlertsSnapshot, type WeatherAlertsSnapshot } from "../contract/snapshots/weather-alerts.ts";
 
 /** Collection facts from the parsed body plus the normalized alerts. */
 export function collectionOf(parsed: NwsAlertCollection, url: string, now: Date): WeatherAlertsSnapshot {
@@ -70,13 +54,7 @@ export async function runWeatherAlerts(ctx: FeedContext, url: string = NWS_ALERT
 
 /** The NWS active alerts feed (API: GET /api/climate/weather-alerts, as its fallback copy). */
 export const weatherAlertsFeed: Feed<WeatherAlertsSnapshot> = {
-  type: "weather-alerts",
-  title: "US National Weather Service active alerts",
-  // Odd minutes (3, 13, 23 …) keep it off the news feed's 0, 10, 20 ….
-  cron: "3-59/10 * * * *",
-  cadence: "every 10 minutes",
-  slaSeconds: 3600,
-  schema: weatherAlertsSnapshot,
+  ...weatherAlertsSnapshotType,
   urls: () => [NWS_ALERTS_URL],
   run: (ctx) => runWeatherAlerts(ctx),
 };

@@ -4,30 +4,10 @@
  * body-parsing helpers.
  */
 import { z } from "zod";
-import { gpuId, resolveGpu, type GpuId } from "../catalog/gpu-models.ts";
+import { resolveGpu, type GpuId } from "../contract/vocabularies/gpu-models.ts";
 import { sanitize } from "../lib/sanitize.ts";
 
-/** The marketplaces the feed reads. */
-export const MARKETPLACE_IDS = ["lambda", "shadeform", "tensordock", "vastai"] as const;
-export const marketplaceId = z.enum(MARKETPLACE_IDS);
-export type MarketplaceId = z.infer<typeof marketplaceId>;
-
-/** on_demand: a fixed price, not interrupted; spot: interruptible (bid / preemptible), per marketplace. */
-export const offerType = z.enum(["on_demand", "spot"]);
-export type OfferType = z.infer<typeof offerType>;
-
-/** One normalized offer: the price is for ONE GPU for one hour, whatever the offer's GPU count. */
-export const gpuOffer = z.strictObject({
-  gpu: gpuId,
-  marketplace: marketplaceId,
-  type: offerType,
-  price_per_gpu_hour_usd: z.number().positive(),
-  gpu_count: z.number().int().positive(),
-  location: z.string().min(1).nullable(),
-  offer_id: z.string().min(1).nullable(),
-  url: z.url().nullable(),
-});
-export type GpuOffer = z.infer<typeof gpuOffer>;
+export { gpuOffer, type GpuOffer, MARKETPLACE_IDS, marketplaceId, type MarketplaceId, offerType, type OfferType } from "../contract/snapshots/gpu-pricing.ts";
 
 /** What the feed hands a GPU source. */
 export interface GpuMeta {

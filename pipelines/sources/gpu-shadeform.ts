@@ -11,7 +11,7 @@
  * `vram_per_gpu_in_gb` (A100 40/80). offer_id is "<cloud>:<cloud_instance_type or shade_instance_type>".
  */
 import { z } from "zod";
-import type { GpuId } from "../catalog/gpu-models.ts";
+import type { GpuId } from "../contract/vocabularies/gpu-models.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
 import {
   type GpuMeta,

@@ -24,9 +24,9 @@
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
+import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_URGENCIES, canonicalOf, TEXT_MAX, weatherAlert, type WeatherAlert } from "../contract/snapshots/weather-alerts.ts";
 
-/** The NWS active-alerts endpoint (all areas, all statuses). */
-export const NWS_ALERTS_URL = "https://api.weather.gov/alerts/active";
+export { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_URGENCIES, areasOf, canonicalOf, isActiveAlert, MARINE_AREAS, NWS_ALERTS_URL, STATE_AREAS, weatherAlert, type WeatherAlert } from "../contract/snapshots/weather-alerts.ts";
 
 /** Request headers NWS expects for the GeoJSON form. */
 export const NWS_ACCEPT = "application/geo+json";
@@ -36,45 +36,6 @@ export const NWS_CONTENT_TYPES = ["json"];
 
 /** The whole national collection can run to several MiB; this caps it well above that. */
 export const NWS_MAX_BYTES = 40 * 1024 * 1024;
-
-/** CAP severities, most severe first. */
-export const ALERT_SEVERITIES = ["Extreme", "Severe", "Moderate", "Minor", "Unknown"] as const;
-/** CAP urgencies, most urgent first. */
-export const ALERT_URGENCIES = ["Immediate", "Expected", "Future", "Past", "Unknown"] as const;
-/** CAP message statuses, capitalised as served. */
-export const ALERT_STATUSES = ["Actual", "Exercise", "System", "Test", "Draft"] as const;
-
-/** UGC prefixes of NWS marine areas (coastal, offshore and Great Lakes waters). */
-export const MARINE_AREAS = ["AM", "AN", "GM", "LC", "LE", "LH", "LM", "LO", "LS", "PH", "PK", "PM", "PS", "PZ", "SL"] as const;
-/** NWS state and territory codes (50 states, DC, and AS, GU, MP, PR, VI, PW, FM, MH). */
-export const STATE_AREAS = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
-  "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR",
-  "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
-  "AS", "GU", "MP", "PR", "VI", "PW", "FM", "MH",
-] as const;
-
-const TEXT_MAX = { event: 120, headline: 400, area_desc: 2000, sender_name: 200, certainty: 40 } as const;
-
-/** One normalized alert: the API's alert shape plus its UGC codes. */
-export const weatherAlert = z.strictObject({
-  id: z.string().min(1),
-  event: z.string().min(1).max(TEXT_MAX.event),
-  severity: z.enum(ALERT_SEVERITIES),
-  urgency: z.enum(ALERT_URGENCIES),
-  certainty: z.string().min(1).max(TEXT_MAX.certainty),
-  headline: z.string().min(1).max(TEXT_MAX.headline),
-  area_desc: z.string().max(TEXT_MAX.area_desc),
-  sent: z.iso.datetime(),
-  effective: z.iso.datetime(),
-  expires: z.iso.datetime().nullable(),
-  ends: z.iso.datetime().nullable(),
-  sender_name: z.string().max(TEXT_MAX.sender_name),
-  status: z.enum(ALERT_STATUSES),
-  web: z.url(),
-  ugc: z.array(z.string().regex(/^[A-Z]{2}[CZ]\d{3}$/)),
-});
-export type WeatherAlert = z.infer<typeof weatherAlert>;
 
 const text = z.string().nullish().catch(null);
 const stringList = z.array(z.string()).nullish().catch(null);
@@ -129,33 +90,11 @@ export class NwsAlertsParseError extends Error {
   override name = "NwsAlertsParseError";
 }
 
-/** Canonical value of `value` among `allowed`, compared case-insensitively; undefined when none matches. */
-export function canonicalOf<T extends string>(allowed: readonly T[], value: string | null | undefined): T | undefined {
-  if (value === null || value === undefined) return undefined;
-  const wanted = value.trim().toLowerCase();
-  return allowed.find((a) => a.toLowerCase() === wanted);
-}
-
 /** An ISO time with an offset → ISO 8601 UTC; undefined when it does not parse. */
 export function toUtc(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
-
-/**
- * Whether an alert is in force at `now`: its `expires` is later than now. CAP's `expires` is when the message
- * stops being valid; a hazard that continues gets a new message, so a later `ends` does not extend it. An
- * alert without `expires` is judged by `ends`, and one with neither is kept (NWS listed it as active).
- */
-export function isActiveAlert(alert: Pick<WeatherAlert, "expires" | "ends">, now: Date): boolean {
-  const until = alert.expires ?? alert.ends;
-  return until === null || Date.parse(until) > now.getTime();
-}
-
-/** The two-letter areas (state, territory or marine area) an alert's UGC codes fall in. */
-export function areasOf(alert: Pick<WeatherAlert, "ugc">): string[] {
-  return [...new Set(alert.ugc.map((code) => code.slice(0, 2)))];
 }
 
 function clean(value: string | null | undefined, maxLength: number): string {

@@ -7,8 +7,7 @@
 import { z } from "zod";
 import type { Source } from "../lib/types.ts";
 
-/** The endpoint the pricing feed reads. */
-export const OPENROUTER_MODELS_URL = "https://openrouter.ai/api/v1/models";
+export { OPENROUTER_MODELS_URL } from "../contract/snapshots/aggregator-models.ts";
 
 const priceString = z.union([z.string(), z.number()]).optional().nullable();
 

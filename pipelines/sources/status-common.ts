@@ -6,27 +6,9 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import type { ServiceStatus, StatusComponent, StatusEntry } from "../contract/snapshots/status.ts";
 
-/** The four status values of the spec. */
-export const serviceStatus = z.enum(["operational", "degraded", "down", "unknown"]);
-export type ServiceStatus = z.infer<typeof serviceStatus>;
-
-/** One component of a provider's page, normalized. */
-export const statusComponent = z.strictObject({
-  name: z.string().min(1),
-  status: serviceStatus,
-});
-export type StatusComponent = z.infer<typeof statusComponent>;
-
-/** A provider's normalized status, as stored in the snapshot (no timestamps). */
-export const statusEntry = z.strictObject({
-  name: z.string().min(1),
-  provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lowercase provider id"),
-  status: serviceStatus,
-  statusPageUrl: z.url(),
-  components: z.array(statusComponent),
-});
-export type StatusEntry = z.infer<typeof statusEntry>;
+export { serviceStatus, type ServiceStatus, statusComponent, type StatusComponent, statusEntry, type StatusEntry } from "../contract/snapshots/status.ts";
 
 /** What the catalog hands a status source for one provider. */
 export interface StatusMeta {

@@ -4,27 +4,10 @@
  * 403 to an unauthenticated request is a real, timed answer from the provider's API front end); a 5xx, a
  * timeout or a network failure counts as down.
  */
-import { z } from "zod";
 import type { TimedResponse } from "../types.ts";
+import type { ProbeError, ProbeSample } from "../../contract/snapshots/probe.ts";
 
-/** Why a sample is not up. `http_status` is a 5xx answer (its code is in `status`). */
-export const probeError = z.enum(["timeout", "network", "too_large", "replay_missing", "http_status"]);
-export type ProbeError = z.infer<typeof probeError>;
-
-/** One sample. `ok` is the up rule above; timings in milliseconds, one decimal. */
-export const probeSample = z.strictObject({
-  /** When the request was sent (ISO, millisecond precision; unique per provider). */
-  ts: z.iso.datetime(),
-  /** HTTP status, null when no answer arrived. */
-  status: z.number().int().min(100).max(599).nullable(),
-  ok: z.boolean(),
-  /** Time to the response headers, null when none arrived. */
-  ttfb_ms: z.number().nonnegative().nullable(),
-  /** Time to the end of the body, or to the failure. */
-  total_ms: z.number().nonnegative(),
-  error: probeError.optional(),
-});
-export type ProbeSample = z.infer<typeof probeSample>;
+export { probeError, type ProbeError, probeSample, type ProbeSample } from "../../contract/snapshots/probe.ts";
 
 /** The up rule: an answer read to its end with a status below 500. */
 export function isUp(result: Pick<TimedResponse, "ok" | "status">): boolean {

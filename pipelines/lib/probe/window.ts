@@ -2,27 +2,10 @@
  * The rolling window of the `probe` snapshot: samples older than the window are dropped, the rest are kept
  * in time order (one per timestamp), and each provider is summarized over what is left.
  */
-import { z } from "zod";
 import { percentile } from "./percentile.ts";
-import type { ProbeSample } from "./sample.ts";
+import { type ProbeSample, type ProbeSummary, WINDOW_HOURS } from "../../contract/snapshots/probe.ts";
 
-/** Hours of samples a snapshot keeps. */
-export const WINDOW_HOURS = 24;
-
-/** Per-provider summary over the window. Latency percentiles cover up samples only; null when there are none. */
-export const probeSummary = z.strictObject({
-  samples: z.number().int().nonnegative(),
-  up: z.number().int().nonnegative(),
-  /** Percent of samples that were up, one decimal; null without samples. */
-  ok_pct: z.number().min(0).max(100).nullable(),
-  ttfb_p50: z.number().nonnegative().nullable(),
-  ttfb_p95: z.number().nonnegative().nullable(),
-  total_p50: z.number().nonnegative().nullable(),
-  total_p95: z.number().nonnegative().nullable(),
-  total_p99: z.number().nonnegative().nullable(),
-  last_sample_at: z.iso.datetime().nullable(),
-});
-export type ProbeSummary = z.infer<typeof probeSummary>;
+export { probeSummary, type ProbeSummary, WINDOW_HOURS } from "../../contract/snapshots/probe.ts";
 
 /**
  * Keep the samples taken at or after `now - windowHours`, sorted by time; of two samples with one timestamp
