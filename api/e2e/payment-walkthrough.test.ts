@@ -3,11 +3,12 @@
  * and HTTP between them — quote → transfer → confirm → premium call → receipt → x402 retry → trial.
  */
 import { describe, expect, it } from "vitest";
+import { replaySnapshots } from "../../scripts/lib/replay-snapshots.ts";
 import { runPaymentWalkthrough } from "../payments/testing/walkthrough.ts";
 
 describe("payment walkthrough", () => {
   it("pays, calls, verifies and retries with x402 end to end", { timeout: 120_000 }, async () => {
-    const r = await runPaymentWalkthrough();
+    const r = await runPaymentWalkthrough(replaySnapshots);
     // One publisher wallet everywhere.
     expect(r.infoWallet).toBe(r.publisherWallet);
     expect(r.quote.wallet).toBe(r.publisherWallet);

@@ -5,7 +5,7 @@
 import { mkdtemp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stableStringify } from "../../pipelines/lib/store/stable-stringify.ts";
+import { stableStringify } from "../../pipelines/contract/stable-stringify.ts";
 import type { SnapshotMeta } from "../registry/types.ts";
 
 /** One type to write: its dated bodies (the last date is also latest.json). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AftaAdoptersSnapshot } from "../../pipelines/feeds/afta-adopters.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { AFTA_ADOPTERS_NOTE, AftaAdoptersResponse, aftaAdoptersRoutes } from "./afta-adopters.ts";
+import type { AftaAdoptersSnapshot } from "../../pipelines/contract/snapshots/afta-adopters.ts";
 
 const LAST = "2026-11-22T06:41:09.000Z";
 const data: AftaAdoptersSnapshot = {

@@ -3,10 +3,10 @@
  * `afta-adopters` pipeline (daily). Not authoritative: each site's own manifest is the source of truth.
  */
 import { z } from "zod";
-import { AFTA_STATUSES, aftaAdoptersFeed, aftaAdoptersSnapshotSchema } from "../../pipelines/feeds/afta-adopters.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { AFTA_STATUSES, aftaAdoptersSnapshotSchema, aftaAdoptersSnapshotType } from "../../pipelines/contract/snapshots/afta-adopters.ts";
 
 /** What `note` says. */
 export const AFTA_ADOPTERS_NOTE =
@@ -52,7 +52,7 @@ export const aftaAdoptersRoutes = [
     tags: ["afta"],
     response: AftaAdoptersResponse,
     snapshots: ["afta-adopters"],
-    freshness: { cadence: aftaAdoptersFeed.cadence, slaSeconds: aftaAdoptersFeed.slaSeconds },
+    freshness: { cadence: aftaAdoptersSnapshotType.cadence, slaSeconds: aftaAdoptersSnapshotType.slaSeconds },
     render: (ctx): AftaAdoptersBody => renderAftaAdopters(ctx),
   }),
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useBundledServer } from "../testing/bundled-server.ts";
-import { ActivityResponse, CompactNewsResponse, CompactPricingResponse, COMPACT_NEWS_COUNT, blended } from "./agents-compact.ts";
+import { ActivityResponse, CompactNewsResponse, CompactPricingResponse, COMPACT_NEWS_COUNT } from "./agents-compact.ts";
+import { blended } from "../verdicts/price.ts";
 
 const server = useBundledServer();
 

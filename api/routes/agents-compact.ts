@@ -4,12 +4,13 @@
  * crawlers, counted by this server).
  */
 import { z } from "zod";
-import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
-import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { serverActivity, type ActivityTracker } from "../activity/tracker.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import type { NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
+import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
+import { blended } from "../verdicts/price.ts";
 
 /** Headlines in /api/agents/news. */
 export const COMPACT_NEWS_COUNT = 20;
@@ -81,11 +82,6 @@ export function renderCompactNews(ctx: RenderContext): z.infer<typeof CompactNew
     published: a.publishedAt,
   }));
   return { ok: true, updated: news.meta.lastSuccess, count: items.length, items, full: `${ctx.baseUrl}/api/news` };
-}
-
-/** Blended price per 1M tokens at a 3:1 input:output mix (the common chat workload). */
-export function blended(input: number, output: number): number {
-  return Math.round(((3 * input + output) / 4) * 10_000) / 10_000;
 }
 
 /** Pure render of /api/agents/pricing: every model, cheapest blended first. */

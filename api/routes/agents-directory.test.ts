@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { agentsFeed, type AgentsSnapshot } from "../../pipelines/feeds/agents.ts";
+import { agentsFeed } from "../../pipelines/feeds/agents.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "../app.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { AgentsDirectoryQuery, AgentsDirectoryResponse, agentsDirectoryRoutes } from "./agents-directory.ts";
+import type { AgentsSnapshot } from "../../pipelines/contract/snapshots/agents.ts";
 
 const data: AgentsSnapshot = (await agentsFeed.run()).data;
 

@@ -3,10 +3,9 @@
  * it: source, the categories present, and every agent entry.
  */
 import { z } from "zod";
-import { agentCategory, agentEntrySchema } from "../../pipelines/catalog/agents.ts";
-import { agentsFeed, agentsSnapshotSchema } from "../../pipelines/feeds/agents.ts";
 import { defineRoute } from "../registry/define.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { agentCategory, agentEntrySchema, agentsSnapshotSchema, agentsSnapshotType } from "../../pipelines/contract/snapshots/agents.ts";
 
 /** Query of GET /api/agents/directory: none (unknown parameters are rejected). */
 export const AgentsDirectoryQuery = z.strictObject({});
@@ -34,7 +33,7 @@ export const agentsDirectoryRoutes = [
     query: AgentsDirectoryQuery,
     response: AgentsDirectoryResponse,
     snapshots: ["agents"],
-    freshness: { cadence: agentsFeed.cadence, slaSeconds: agentsFeed.slaSeconds },
+    freshness: { cadence: agentsSnapshotType.cadence, slaSeconds: agentsSnapshotType.slaSeconds },
     render: (ctx): AgentsDirectoryBody => {
       const data = readSnapshot(ctx.snapshots, "agents", agentsSnapshotSchema).data;
       return { ok: true, source: data.source, categories: data.categories, agents: data.agents };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AggregatorModelsSnapshot } from "../../pipelines/feeds/aggregator-models.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { AggregatorModelsResponse, aggregatorRoutes, renderAggregatorModels } from "./aggregator.ts";
+import type { AggregatorModelsSnapshot } from "../../pipelines/contract/snapshots/aggregator-models.ts";
 
 const data: AggregatorModelsSnapshot = {
   source: "https://openrouter.ai/api/v1/models",

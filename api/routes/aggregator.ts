@@ -3,10 +3,10 @@
  * pricing, context window, modalities and namespace — the `aggregator-models` snapshot (daily 14:00 UTC).
  */
 import { z } from "zod";
-import { AggregatorModelsSnapshotSchema, aggregatorModelsFeed } from "../../pipelines/feeds/aggregator-models.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { renderSnapshot } from "../serve/read-snapshot.ts";
+import { AggregatorModelsSnapshotSchema, aggregatorModelsSnapshotType } from "../../pipelines/contract/snapshots/aggregator-models.ts";
 
 /** Body of GET /api/aggregator/models. */
 export const AggregatorModelsResponse = z.strictObject({
@@ -33,7 +33,7 @@ export const aggregatorRoutes = [
     tags: ["models"],
     response: AggregatorModelsResponse,
     snapshots: ["aggregator-models"],
-    freshness: { cadence: aggregatorModelsFeed.cadence, slaSeconds: aggregatorModelsFeed.slaSeconds },
+    freshness: { cadence: aggregatorModelsSnapshotType.cadence, slaSeconds: aggregatorModelsSnapshotType.slaSeconds },
     render: (ctx) => renderAggregatorModels(ctx),
   }),
 ];

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { benchmarks } from "../../pipelines/catalog/benchmarks.ts";
-import { buildBenchmarksSnapshot, type BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
+import { buildBenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext, type SnapshotMeta, type SnapshotReader } from "../registry/types.ts";
 import { BenchmarksResponse, benchmarksRoutes, renderBenchmarks } from "./benchmarks.ts";
+import type { BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
 
 const meta: SnapshotMeta = {
   type: "benchmarks", date: "2026-11-22", lastSuccess: "2026-11-22T05:23:01.000Z", lastAttempt: "2026-11-22T05:23:01.000Z",

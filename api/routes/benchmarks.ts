@@ -4,10 +4,10 @@
  * pipeline (daily).
  */
 import { z } from "zod";
-import { BenchmarkEntrySchema, type BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { BenchmarkEntrySchema, type BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
 
 /** Body of GET /api/benchmarks. */
 export const BenchmarksResponse = z.strictObject({

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { embeddingsFeed, type EmbeddingsSnapshot } from "../../pipelines/feeds/embeddings.ts";
+import { embeddingsFeed } from "../../pipelines/feeds/embeddings.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "../app.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { EmbeddingsQuery, EmbeddingsResponse, embeddingsRoutes, selectEmbeddings } from "./embeddings.ts";
+import type { EmbeddingsSnapshot } from "../../pipelines/contract/snapshots/embeddings.ts";
 
 const data: EmbeddingsSnapshot = (await embeddingsFeed.run()).data;
 

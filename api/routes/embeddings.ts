@@ -3,10 +3,9 @@
  * restricted to one type.
  */
 import { z } from "zod";
-import { embeddingEntrySchema, embeddingType } from "../../pipelines/catalog/embeddings.ts";
-import { embeddingsFeed, embeddingsSnapshotSchema, type EmbeddingsSnapshot } from "../../pipelines/feeds/embeddings.ts";
 import { defineRoute } from "../registry/define.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { embeddingEntrySchema, type EmbeddingsSnapshot, embeddingsSnapshotSchema, embeddingsSnapshotType, embeddingType } from "../../pipelines/contract/snapshots/embeddings.ts";
 
 /** Query of GET /api/embeddings; any other parameter or value answers 400. */
 export const EmbeddingsQuery = z.strictObject({
@@ -44,7 +43,7 @@ export const embeddingsRoutes = [
     query: EmbeddingsQuery,
     response: EmbeddingsResponse,
     snapshots: ["embeddings"],
-    freshness: { cadence: embeddingsFeed.cadence, slaSeconds: embeddingsFeed.slaSeconds },
+    freshness: { cadence: embeddingsSnapshotType.cadence, slaSeconds: embeddingsSnapshotType.slaSeconds },
     render: (ctx, { query }): EmbeddingsBody => selectEmbeddings(readSnapshot(ctx.snapshots, "embeddings", embeddingsSnapshotSchema).data, query),
   }),
 ];

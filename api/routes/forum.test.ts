@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ForumTrendingSnapshot } from "../../pipelines/feeds/forum-trending.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { ForumTrendingResponse, forumRoutes, renderForumTrending } from "./forum.ts";
+import type { ForumTrendingSnapshot } from "../../pipelines/contract/snapshots/forum-trending.ts";
 
 const data: ForumTrendingSnapshot = {
   communities: [{ id: "LocalLLaMA", topic: "local models", url: "https://www.reddit.com/r/LocalLLaMA/" }],

@@ -3,10 +3,10 @@
  * deduplicated by post id, top 30 by score — the `forum-trending` snapshot (daily 13:00 UTC).
  */
 import { z } from "zod";
-import { ForumTrendingSnapshotSchema, forumTrendingFeed } from "../../pipelines/feeds/forum-trending.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { renderSnapshot } from "../serve/read-snapshot.ts";
+import { ForumTrendingSnapshotSchema, forumTrendingSnapshotType } from "../../pipelines/contract/snapshots/forum-trending.ts";
 
 /** Body of GET /api/forum/trending. */
 export const ForumTrendingResponse = z.strictObject({
@@ -33,7 +33,7 @@ export const forumRoutes = [
     tags: ["community"],
     response: ForumTrendingResponse,
     snapshots: ["forum-trending"],
-    freshness: { cadence: forumTrendingFeed.cadence, slaSeconds: forumTrendingFeed.slaSeconds },
+    freshness: { cadence: forumTrendingSnapshotType.cadence, slaSeconds: forumTrendingSnapshotType.slaSeconds },
     render: (ctx) => renderForumTrending(ctx),
   }),
 ];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GPU_IDS } from "../../pipelines/contract/vocabularies/gpu-models.ts";
-import type { GpuPricingSnapshot } from "../../pipelines/feeds/gpu-pricing.ts";
 import { toErrorParts } from "../http/errors.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext, type SnapshotMeta, type SnapshotReader } from "../registry/types.ts";
 import { GpuCheapestQuery, GpuCheapestResponse, GpuPricingResponse, gpuRoutes, selectCheapest } from "./gpu.ts";
+import type { GpuPricingSnapshot } from "../../pipelines/contract/snapshots/gpu-pricing.ts";
 
 const LAST_SUCCESS = "2026-11-22T08:17:04.120Z";
 

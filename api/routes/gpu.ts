@@ -5,16 +5,10 @@
  */
 import { z } from "zod";
 import { GPU_IDS, gpuId, lookupGpu } from "../../pipelines/contract/vocabularies/gpu-models.ts";
-import {
-  type GpuPricingSnapshot,
-  cheapOffer,
-  gpuPriceEntry,
-  marketplaceEntry,
-} from "../../pipelines/feeds/gpu-pricing.ts";
-import { offerType } from "../../pipelines/sources/gpu-common.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { cheapOffer, gpuPriceEntry, type GpuPricingSnapshot, marketplaceEntry, offerType } from "../../pipelines/contract/snapshots/gpu-pricing.ts";
 
 const FRESHNESS = { cadence: "every 4 hours", slaSeconds: 8 * 3600 };
 

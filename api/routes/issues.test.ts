@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { IssuesHotSnapshot } from "../../pipelines/feeds/issues-hot.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { IssuesHotResponse, issuesRoutes, renderIssuesHot } from "./issues.ts";
+import type { IssuesHotSnapshot } from "../../pipelines/contract/snapshots/issues-hot.ts";
 
 const data: IssuesHotSnapshot = {
   window_days: 7,

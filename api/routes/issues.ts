@@ -3,10 +3,10 @@
  * deduplicated by URL, top 30 by comments — the `issues-hot` snapshot (daily 12:30 UTC), served as written.
  */
 import { z } from "zod";
-import { IssuesHotSnapshotSchema, issuesHotFeed } from "../../pipelines/feeds/issues-hot.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { renderSnapshot } from "../serve/read-snapshot.ts";
+import { IssuesHotSnapshotSchema, issuesHotSnapshotType } from "../../pipelines/contract/snapshots/issues-hot.ts";
 
 /** Body of GET /api/issues/hot. */
 export const IssuesHotResponse = z.strictObject({
@@ -33,7 +33,7 @@ export const issuesRoutes = [
     tags: ["community"],
     response: IssuesHotResponse,
     snapshots: ["issues-hot"],
-    freshness: { cadence: issuesHotFeed.cadence, slaSeconds: issuesHotFeed.slaSeconds },
+    freshness: { cadence: issuesHotSnapshotType.cadence, slaSeconds: issuesHotSnapshotType.slaSeconds },
     render: (ctx) => renderIssuesHot(ctx),
   }),
 ];

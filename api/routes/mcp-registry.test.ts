@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { McpRegistrySnapshot } from "../../pipelines/feeds/mcp-registry.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { McpRegistryResponse, mcpRegistryRoutes, renderMcpRegistry } from "./mcp-registry.ts";
+import type { McpRegistrySnapshot } from "../../pipelines/contract/snapshots/mcp-registry.ts";
 
 const LAST_SUCCESS = "2026-11-22T06:23:41.907Z";
 const data: McpRegistrySnapshot = {

@@ -4,11 +4,10 @@
  * snapshot; `updated` is the manifest's lastSuccess (snapshot bodies carry no run timestamps).
  */
 import { z } from "zod";
-import { mcpRegistryFeed, mcpRegistrySnapshot } from "../../pipelines/feeds/mcp-registry.ts";
-import { mcpServerRow } from "../../pipelines/sources/mcp-registry.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { mcpRegistrySnapshot, mcpRegistrySnapshotType, mcpServerRow } from "../../pipelines/contract/snapshots/mcp-registry.ts";
 
 /** Body of GET /api/mcp/registry/snapshot. */
 export const McpRegistryResponse = z.strictObject({
@@ -46,7 +45,7 @@ export const mcpRegistryRoutes = [
     tags: ["mcp"],
     response: McpRegistryResponse,
     snapshots: ["mcp-registry"],
-    freshness: { cadence: mcpRegistryFeed.cadence, slaSeconds: mcpRegistryFeed.slaSeconds },
+    freshness: { cadence: mcpRegistrySnapshotType.cadence, slaSeconds: mcpRegistrySnapshotType.slaSeconds },
     render: (ctx) => renderMcpRegistry(ctx),
   }),
 ];

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DeprecationEntry } from "../../pipelines/catalog/model-deprecations.ts";
-import type { ModelDeprecationsSnapshot } from "../../pipelines/feeds/model-deprecations.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { ModelDeprecationsResponse, modelDeprecationsRoutes, upcomingSunsets } from "./model-deprecations.ts";
+import type { DeprecationEntry, ModelDeprecationsSnapshot } from "../../pipelines/contract/snapshots/model-deprecations.ts";
 
 const e = (provider: string, model: string, sunset: string | null, status: DeprecationEntry["status"]): DeprecationEntry => ({
   provider, model, status, announced_date: "2026-01-10", sunset_date: sunset, replacement: null,

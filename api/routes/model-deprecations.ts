@@ -3,17 +3,10 @@
  * grouped by provider, plus `upcoming`: the shutdowns on or after today (UTC, from the request clock).
  */
 import { z } from "zod";
-import { deprecationEntrySchema, type DeprecationEntry } from "../../pipelines/catalog/model-deprecations.ts";
-import {
-  compareBySunset,
-  deprecationProviderSchema,
-  modelDeprecationsFeed,
-  modelDeprecationsSnapshotSchema,
-  type ModelDeprecationsSnapshot,
-} from "../../pipelines/feeds/model-deprecations.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { compareBySunset, type DeprecationEntry, deprecationEntrySchema, deprecationProviderSchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema, modelDeprecationsSnapshotType } from "../../pipelines/contract/snapshots/model-deprecations.ts";
 
 /** Body of GET /api/model-deprecations. */
 export const ModelDeprecationsResponse = z.strictObject({
@@ -57,7 +50,7 @@ export const modelDeprecationsRoutes = [
     tags: ["catalogs"],
     response: ModelDeprecationsResponse,
     snapshots: ["model-deprecations"],
-    freshness: { cadence: modelDeprecationsFeed.cadence, slaSeconds: modelDeprecationsFeed.slaSeconds },
+    freshness: { cadence: modelDeprecationsSnapshotType.cadence, slaSeconds: modelDeprecationsSnapshotType.slaSeconds },
     render: (ctx): ModelDeprecationsBody => renderModelDeprecations(ctx),
   }),
 ];

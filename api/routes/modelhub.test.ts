@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { modelhubTrendingFeed, type ModelhubTrendingSnapshot } from "../../pipelines/feeds/modelhub-trending.ts";
+import { modelhubTrendingFeed } from "../../pipelines/feeds/modelhub-trending.ts";
 import { createHttpClient, type ClosableHttpClient } from "../../pipelines/lib/http/client.ts";
 import { testFeedContext } from "../../pipelines/lib/testing/feed-context.ts";
 import type { RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { ModelhubTrendingResponse, modelhubRoutes } from "./modelhub.ts";
+import type { ModelhubTrendingSnapshot } from "../../pipelines/contract/snapshots/modelhub-trending.ts";
 
 const LAST_SUCCESS = "2026-11-22T12:00:04.001Z";
 

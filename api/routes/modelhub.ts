@@ -4,9 +4,9 @@
  * lastSuccess for the type.
  */
 import { z } from "zod";
-import { modelhubTrendingFeed, modelhubTrendingSnapshotSchema } from "../../pipelines/feeds/modelhub-trending.ts";
 import { defineRoute } from "../registry/define.ts";
 import { renderSnapshot } from "../serve/read-snapshot.ts";
+import { modelhubTrendingSnapshotSchema, modelhubTrendingSnapshotType } from "../../pipelines/contract/snapshots/modelhub-trending.ts";
 
 /** Body of GET /api/modelhub/trending. */
 export const ModelhubTrendingResponse = z.strictObject({
@@ -26,8 +26,8 @@ export const modelhubRoutes = [
       "Source: the Hugging Face Hub listings (models and datasets sorted by downloads, Spaces by likes). Each list is re-sorted by its count (then id) because the hub's cached counters can arrive slightly out of order. Models carry pipelineTag and libraryName, Spaces their sdk; createdAt and lastModified are null when the listing omits them (older entries carry only lastModified). Private or disabled repos are left out. A listing that fails on a given day is empty in that day's snapshot (see source health in /api/meta). Refreshed daily at 12:00 UTC.",
     tags: ["modelhub", "models"],
     response: ModelhubTrendingResponse,
-    snapshots: [modelhubTrendingFeed.type],
-    freshness: { cadence: modelhubTrendingFeed.cadence, slaSeconds: modelhubTrendingFeed.slaSeconds },
-    render: (ctx) => renderSnapshot(ctx.snapshots, modelhubTrendingFeed),
+    snapshots: [modelhubTrendingSnapshotType.type],
+    freshness: { cadence: modelhubTrendingSnapshotType.cadence, slaSeconds: modelhubTrendingSnapshotType.slaSeconds },
+    render: (ctx) => renderSnapshot(ctx.snapshots, modelhubTrendingSnapshotType),
   }),
 ];

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { models } from "../../pipelines/catalog/models.ts";
 import { providers } from "../../pipelines/catalog/providers.ts";
-import { buildPricingSnapshot, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
+import { buildPricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext, type SnapshotMeta, type SnapshotReader } from "../registry/types.ts";
 import { ModelsResponse, modelsRoutes, renderModels } from "./models.ts";
+import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 
 const LAST_SUCCESS = "2026-11-22T10:07:03.000Z";
 

@@ -4,10 +4,10 @@
  * price observation (curated check or aggregator capture) and names every source's figures and the cross-check.
  */
 import { z } from "zod";
-import { PricingProviderSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { PricingProviderSchema, type PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 
 /** Body of GET /api/models. */
 export const ModelsResponse = z.strictObject({

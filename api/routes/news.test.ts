@@ -1,11 +1,12 @@
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newsFeed, type NewsSnapshot } from "../../pipelines/feeds/news.ts";
+import { newsFeed } from "../../pipelines/feeds/news.ts";
 import { createHttpClient } from "../../pipelines/lib/http/client.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "../app.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { JsonFeedSchema, NewsQuery, NewsResponse, newsRoutes, renderJsonFeed, renderNews, renderRss, selectArticles } from "./news.ts";
 import { testFeedContext } from "../../pipelines/lib/testing/feed-context.ts";
+import type { NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
 
 let data: NewsSnapshot;
 

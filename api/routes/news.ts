@@ -5,18 +5,16 @@
  */
 import { Feed } from "feed";
 import { z } from "zod";
-import { NEWS_CATEGORIES, newsCategorySchema } from "../../pipelines/catalog/news-sources.ts";
-import { newsFeed, newsSnapshotSchema, type NewsSnapshot } from "../../pipelines/feeds/news.ts";
-import { articleSchema, type Article } from "../../pipelines/sources/rss.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { LoadedSnapshot, RawBody, RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { type Article, articleSchema, NEWS_CATEGORIES, newsCategorySchema, type NewsSnapshot, newsSnapshotSchema, newsSnapshotType } from "../../pipelines/contract/snapshots/news.ts";
 
 /** Items in /api/feed.xml and /api/feed.json. */
 export const FEED_ITEMS = 100;
 const FEED_TITLE = "agentfeed: AI news";
 const FEED_DESCRIPTION = "AI news from company blogs, research labs, the tech press and newsletters; titles and snippets sanitized.";
-const FRESHNESS = { cadence: newsFeed.cadence, slaSeconds: newsFeed.slaSeconds };
+const FRESHNESS = { cadence: newsSnapshotType.cadence, slaSeconds: newsSnapshotType.slaSeconds };
 
 /** Query of GET /api/news. */
 export const NewsQuery = z.strictObject({

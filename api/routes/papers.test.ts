@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { papersAiTrendingFeed, type PapersAiTrendingSnapshot } from "../../pipelines/feeds/papers-ai-trending.ts";
-import { papersModelhubDailyFeed, type PapersModelhubDailySnapshot } from "../../pipelines/feeds/papers-modelhub-daily.ts";
-import { papersPreprintRecentFeed, type PapersPreprintRecentSnapshot } from "../../pipelines/feeds/papers-preprint-recent.ts";
+import { papersAiTrendingFeed } from "../../pipelines/feeds/papers-ai-trending.ts";
+import { papersModelhubDailyFeed } from "../../pipelines/feeds/papers-modelhub-daily.ts";
+import { papersPreprintRecentFeed } from "../../pipelines/feeds/papers-preprint-recent.ts";
 import { createHttpClient, type ClosableHttpClient } from "../../pipelines/lib/http/client.ts";
 import { testFeedContext } from "../../pipelines/lib/testing/feed-context.ts";
 import type { RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { PapersAiTrendingResponse, PapersModelhubDailyResponse, PapersPreprintRecentResponse, papersRoutes } from "./papers.ts";
+import type { PapersAiTrendingSnapshot } from "../../pipelines/contract/snapshots/papers-ai-trending.ts";
+import type { PapersModelhubDailySnapshot } from "../../pipelines/contract/snapshots/papers-modelhub-daily.ts";
+import type { PapersPreprintRecentSnapshot } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
 
 const LAST_SUCCESS = "2026-11-22T11:00:09.120Z";
 

@@ -6,11 +6,11 @@
  * summaries and author names were sanitized by the pipelines.
  */
 import { z } from "zod";
-import { papersAiTrendingFeed, papersAiTrendingSnapshotSchema } from "../../pipelines/feeds/papers-ai-trending.ts";
-import { papersModelhubDailyFeed, papersModelhubDailySnapshotSchema } from "../../pipelines/feeds/papers-modelhub-daily.ts";
-import { papersPreprintRecentFeed, papersPreprintRecentSnapshotSchema } from "../../pipelines/feeds/papers-preprint-recent.ts";
 import { defineRoute } from "../registry/define.ts";
 import { renderSnapshot } from "../serve/read-snapshot.ts";
+import { papersAiTrendingSnapshotSchema, papersAiTrendingSnapshotType } from "../../pipelines/contract/snapshots/papers-ai-trending.ts";
+import { papersModelhubDailySnapshotSchema, papersModelhubDailySnapshotType } from "../../pipelines/contract/snapshots/papers-modelhub-daily.ts";
+import { papersPreprintRecentSnapshotSchema, papersPreprintRecentSnapshotType } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
 
 const updated = z.iso.datetime().nullable().meta({ description: "Last successful pipeline run (manifest lastSuccess)." });
 
@@ -34,9 +34,9 @@ export const papersRoutes = [
       "Source: the Semantic Scholar Graph API paper search, five queries (large language models, AI agents, multimodal foundation models, reinforcement learning from human feedback, diffusion models), 100 results each, restricted to papers from last year on (snapshot.sinceYear). Papers found by several queries appear once and list every query id in queries. Sorted by citationCount, then newest publicationDate, then paperId. At most 10 authors per paper (authorCount gives the full number). A query that fails on a given day is left out of that day's merge (see source health in /api/meta). Refreshed daily at 11:00 UTC.",
     tags: ["papers", "research"],
     response: PapersAiTrendingResponse,
-    snapshots: [papersAiTrendingFeed.type],
-    freshness: freshness(papersAiTrendingFeed),
-    render: (ctx) => renderSnapshot(ctx.snapshots, papersAiTrendingFeed),
+    snapshots: [papersAiTrendingSnapshotType.type],
+    freshness: freshness(papersAiTrendingSnapshotType),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersAiTrendingSnapshotType),
   }),
   defineRoute({
     method: "GET",
@@ -47,9 +47,9 @@ export const papersRoutes = [
       "Source: the arXiv API, newest submissions of cs.AI, cs.LG, cs.CL and cs.CV (50 each, requests spaced 3 s apart). Deduplicated by arXiv id without its version; a preprint seen in several listings keeps its highest version and lists every category listing in listedIn. Sorted by publishedAt (first submission) newest first, then id. Summaries are clipped to 500 characters; at most 10 authors (authorCount gives the full number). An arXiv error feed, an empty listing or a truncated body affects only that category. Refreshed daily at 11:30 UTC.",
     tags: ["papers", "research"],
     response: PapersPreprintRecentResponse,
-    snapshots: [papersPreprintRecentFeed.type],
-    freshness: freshness(papersPreprintRecentFeed),
-    render: (ctx) => renderSnapshot(ctx.snapshots, papersPreprintRecentFeed),
+    snapshots: [papersPreprintRecentSnapshotType.type],
+    freshness: freshness(papersPreprintRecentSnapshotType),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersPreprintRecentSnapshotType),
   }),
   defineRoute({
     method: "GET",
@@ -60,8 +60,8 @@ export const papersRoutes = [
       "Source: the Hugging Face daily papers listing. One entry per paper id (its arXiv id), sorted by upvotes, then comments (the paper's discussion count), then id. Summaries are clipped to 500 characters; at most 10 authors (authorCount gives the full number). Entries that lack a counter upstream show 0. Refreshed daily at 14:30 UTC.",
     tags: ["papers", "research", "modelhub"],
     response: PapersModelhubDailyResponse,
-    snapshots: [papersModelhubDailyFeed.type],
-    freshness: freshness(papersModelhubDailyFeed),
-    render: (ctx) => renderSnapshot(ctx.snapshots, papersModelhubDailyFeed),
+    snapshots: [papersModelhubDailySnapshotType.type],
+    freshness: freshness(papersModelhubDailySnapshotType),
+    render: (ctx) => renderSnapshot(ctx.snapshots, papersModelhubDailySnapshotType),
   }),
 ];

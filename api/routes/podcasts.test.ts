@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PodcastsSnapshot } from "../../pipelines/feeds/podcasts.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { PodcastsResponse, podcastsRoutes } from "./podcasts.ts";
+import type { PodcastsSnapshot } from "../../pipelines/contract/snapshots/podcasts.ts";
 
 const LAST = "2026-11-22T06:17:03.000Z";
 const data: PodcastsSnapshot = {

@@ -3,11 +3,10 @@
  * A pure render over the snapshot; `updated` is the manifest's lastSuccess for the type.
  */
 import { z } from "zod";
-import { podcastShowEntrySchema, podcastsFeed, podcastsSnapshotSchema } from "../../pipelines/feeds/podcasts.ts";
-import { episodeSchema } from "../../pipelines/sources/podcast-rss.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { episodeSchema, podcastShowEntrySchema, podcastsSnapshotSchema, podcastsSnapshotType } from "../../pipelines/contract/snapshots/podcasts.ts";
 
 /** Body of GET /api/podcasts. */
 export const PodcastsResponse = z.strictObject({
@@ -38,7 +37,7 @@ export const podcastsRoutes = [
     tags: ["podcasts"],
     response: PodcastsResponse,
     snapshots: ["podcasts"],
-    freshness: { cadence: podcastsFeed.cadence, slaSeconds: podcastsFeed.slaSeconds },
+    freshness: { cadence: podcastsSnapshotType.cadence, slaSeconds: podcastsSnapshotType.slaSeconds },
     render: (ctx): PodcastsBody => renderPodcasts(ctx),
   }),
 ];

@@ -3,11 +3,11 @@
  * (api/verdicts/cost-projection.ts) over the pricing snapshot. Billing comes from the premium wrapper.
  */
 import { z } from "zod";
-import { PricingSnapshotSchema, pricingFeed } from "../../pipelines/feeds/pricing.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { HORIZONS, MAX_MODELS, projectCosts, type CostProjection } from "../verdicts/cost-projection.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { PricingSnapshotSchema, pricingSnapshotType } from "../../pipelines/contract/snapshots/pricing.ts";
 
 /** A required non-negative decimal; an empty value is refused rather than read as 0. */
 const tokens = (what: string) =>
@@ -93,7 +93,7 @@ export const premiumCostRoutes = [
     query: CostProjectionQuery,
     response: CostProjectionResponse,
     snapshots: ["pricing"],
-    freshness: { cadence: pricingFeed.cadence, slaSeconds: pricingFeed.slaSeconds },
+    freshness: { cadence: pricingSnapshotType.cadence, slaSeconds: pricingSnapshotType.slaSeconds },
     example: "/api/premium/cost/projection?model=gpt-4o,claude-sonnet-4,deepseek-v3&input_tokens_per_day=2000000&output_tokens_per_day=500000",
     render: (ctx, { query }) => renderCostProjection(ctx, query),
   }),

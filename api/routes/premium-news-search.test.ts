@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { NewsSearchQuery, NewsSearchResponse, premiumNewsSearchRoutes, renderNewsSearch } from "./premium-news-search.ts";
+import type { NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
 
 // The bundled snapshots, read the way the server reads them.
 const { store, ctx } = useBundledSnapshots();

@@ -3,11 +3,11 @@
  * (api/verdicts/news-search.ts). Billing comes from the premium wrapper.
  */
 import { z } from "zod";
-import { newsFeed, newsSnapshotSchema } from "../../pipelines/feeds/news.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { DEFAULT_LIMIT, HALF_LIFE_DAYS, MAX_LIMIT, SNIPPET_WEIGHT, TITLE_WEIGHT, searchNews, type NewsSearch } from "../verdicts/news-search.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { newsSnapshotSchema, newsSnapshotType } from "../../pipelines/contract/snapshots/news.ts";
 
 const day = (what: string) => z.iso.date().optional().meta({ description: `${what} UTC day of publication, YYYY-MM-DD, inclusive.` });
 
@@ -77,7 +77,7 @@ export const premiumNewsSearchRoutes = [
     query: NewsSearchQuery,
     response: NewsSearchResponse,
     snapshots: ["news"],
-    freshness: { cadence: newsFeed.cadence, slaSeconds: newsFeed.slaSeconds },
+    freshness: { cadence: newsSnapshotType.cadence, slaSeconds: newsSnapshotType.slaSeconds },
     example: "/api/premium/news/search?q=gemini&limit=10",
     render: (ctx, { query }) => renderNewsSearch(ctx, query),
   }),

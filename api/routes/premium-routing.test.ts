@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { blended } from "./agents-compact.ts";
+import { blended } from "../verdicts/price.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { ApiError } from "../registry/types.ts";
 import { RoutingQuery, RoutingResponse, premiumRoutingRoutes, renderRouting } from "./premium-routing.ts";
-import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
+import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 
 // The bundled snapshots, read the way the server reads them.
 const { store, ctx } = useBundledSnapshots();

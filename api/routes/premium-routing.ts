@@ -3,13 +3,13 @@
  * status snapshots. Billing, auth and receipts come from the premium wrapper; this file is the pure part.
  */
 import { z } from "zod";
-import { BenchmarksSnapshotSchema, type BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
-import { PricingSnapshotSchema, type PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
-import { statusFeed, statusSnapshot, type StatusSnapshot } from "../../pipelines/feeds/status.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { LATENCY_PLACEHOLDER, TASKS, routeModels, type RoutingVerdict } from "../verdicts/routing.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { type BenchmarksSnapshot, BenchmarksSnapshotSchema } from "../../pipelines/contract/snapshots/benchmarks.ts";
+import { type PricingSnapshot, PricingSnapshotSchema } from "../../pipelines/contract/snapshots/pricing.ts";
+import { type StatusSnapshot, statusSnapshot, statusSnapshotType } from "../../pipelines/contract/snapshots/status.ts";
 
 const weight = (name: string, def: number) =>
   z.coerce.number().min(0).max(1).optional().meta({ description: `Weight of the ${name} sub-score, 0-1 (default ${def}; see the description for how unsupplied weights are renormalized).` });
@@ -88,7 +88,7 @@ export const premiumRoutingRoutes = [
     query: RoutingQuery,
     response: RoutingResponse,
     snapshots: ["pricing", "benchmarks", "status"],
-    freshness: { cadence: `${statusFeed.cadence} (status), hourly (prices), daily (benchmarks)`, slaSeconds: statusFeed.slaSeconds },
+    freshness: { cadence: `${statusSnapshotType.cadence} (status), hourly (prices), daily (benchmarks)`, slaSeconds: statusSnapshotType.slaSeconds },
     example: "/api/premium/routing?task=code&top_n=3",
     render: (ctx, { query }) => renderRouting(ctx, query),
   }),

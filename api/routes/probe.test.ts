@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ProbeSnapshot } from "../../pipelines/feeds/probe.ts";
 import { summarizeSamples } from "../../pipelines/lib/probe/window.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { ProbeLatestResponse, probeRoutes, renderProbeLatest } from "./probe.ts";
+import type { ProbeSnapshot } from "../../pipelines/contract/snapshots/probe.ts";
 
 const LAST_SUCCESS = "2026-11-22T12:00:03.512Z";
 const samples = [

@@ -4,11 +4,10 @@
  * over the snapshot; `updated` is the manifest's lastSuccess.
  */
 import { z } from "zod";
-import { probeFeed, probeProvider, probeSnapshot } from "../../pipelines/feeds/probe.ts";
-import { WINDOW_HOURS } from "../../pipelines/lib/probe/window.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { probeProvider, probeSnapshot, probeSnapshotType, WINDOW_HOURS } from "../../pipelines/contract/snapshots/probe.ts";
 
 /** Body of GET /api/probe/latest. */
 export const ProbeLatestResponse = z.strictObject({
@@ -46,7 +45,7 @@ export const probeRoutes = [
     tags: ["probe"],
     response: ProbeLatestResponse,
     snapshots: ["probe"],
-    freshness: { cadence: probeFeed.cadence, slaSeconds: probeFeed.slaSeconds },
+    freshness: { cadence: probeSnapshotType.cadence, slaSeconds: probeSnapshotType.slaSeconds },
     render: (ctx) => renderProbeLatest(ctx),
   }),
 ];

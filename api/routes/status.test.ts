@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext, type SnapshotMeta, type SnapshotReader } from "../registry/types.ts";
 import { STATUS_SOURCE, StatusResponse, StatusSummaryResponse, statusRoutes, summarize } from "./status.ts";
+import type { StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
 
 const LAST_SUCCESS = "2026-11-22T10:00:07.412Z";
 

@@ -5,11 +5,10 @@
  * last pipeline run that succeeded, injected here because snapshot bodies carry no run timestamps.
  */
 import { z } from "zod";
-import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
-import { serviceStatus, statusComponent } from "../../pipelines/sources/status-common.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { LoadedSnapshot, RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { serviceStatus, statusComponent, type StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
 
 /** What `source` says in GET /api/status. */
 export const STATUS_SOURCE = "Each provider's official status page (Statuspage / incident.io summary.json, Better Stack index.json, Google Cloud incidents.json, RSS/Atom incident feeds), normalized to operational | degraded | down | unknown; no independent probes.";

@@ -4,21 +4,21 @@
  * named in `missing`, so one absent feed never hides the rest.
  */
 import { z } from "zod";
-import type { ForumTrendingSnapshot } from "../../pipelines/feeds/forum-trending.ts";
-import type { GpuPricingSnapshot } from "../../pipelines/feeds/gpu-pricing.ts";
-import type { IssuesHotSnapshot } from "../../pipelines/feeds/issues-hot.ts";
-import type { ModelhubTrendingSnapshot } from "../../pipelines/feeds/modelhub-trending.ts";
-import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
-import type { PapersAiTrendingSnapshot } from "../../pipelines/feeds/papers-ai-trending.ts";
-import type { PapersModelhubDailySnapshot } from "../../pipelines/feeds/papers-modelhub-daily.ts";
-import type { PapersPreprintRecentSnapshot } from "../../pipelines/feeds/papers-preprint-recent.ts";
-import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
-import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
-import type { TrendingReposSnapshot } from "../../pipelines/feeds/trending-repos.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
-import { blended } from "./agents-compact.ts";
+import { blended } from "../verdicts/price.ts";
 import { summarize } from "./status.ts";
+import type { ForumTrendingSnapshot } from "../../pipelines/contract/snapshots/forum-trending.ts";
+import type { GpuPricingSnapshot } from "../../pipelines/contract/snapshots/gpu-pricing.ts";
+import type { IssuesHotSnapshot } from "../../pipelines/contract/snapshots/issues-hot.ts";
+import type { ModelhubTrendingSnapshot } from "../../pipelines/contract/snapshots/modelhub-trending.ts";
+import type { NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
+import type { PapersAiTrendingSnapshot } from "../../pipelines/contract/snapshots/papers-ai-trending.ts";
+import type { PapersModelhubDailySnapshot } from "../../pipelines/contract/snapshots/papers-modelhub-daily.ts";
+import type { PapersPreprintRecentSnapshot } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
+import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
+import type { StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
+import type { TrendingReposSnapshot } from "../../pipelines/contract/snapshots/trending-repos.ts";
 
 export const TODAY_SECTIONS = ["news", "papers", "hf", "community", "inference", "status"] as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TrendingReposSnapshot } from "../../pipelines/feeds/trending-repos.ts";
 import type { LoadedSnapshot, RenderContext, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { TrendingReposResponse, renderTrendingRepos, trendingReposRoutes } from "./trending-repos.ts";
+import type { TrendingReposSnapshot } from "../../pipelines/contract/snapshots/trending-repos.ts";
 
 const data: TrendingReposSnapshot = {
   compared_with: "2026-11-21",

@@ -3,10 +3,10 @@
  * (daily 15:00 UTC). The snapshot's bounded `tracked` set (kept for the next run's deltas) is not served.
  */
 import { z } from "zod";
-import { TrendingRepoSchema, TrendingReposSnapshotSchema, trendingReposFeed } from "../../pipelines/feeds/trending-repos.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { TrendingRepoSchema, TrendingReposSnapshotSchema, trendingReposSnapshotType } from "../../pipelines/contract/snapshots/trending-repos.ts";
 
 /** Body of GET /api/trending-repos. */
 export const TrendingReposResponse = z.strictObject({
@@ -40,7 +40,7 @@ export const trendingReposRoutes = [
     tags: ["community"],
     response: TrendingReposResponse,
     snapshots: ["trending-repos"],
-    freshness: { cadence: trendingReposFeed.cadence, slaSeconds: trendingReposFeed.slaSeconds },
+    freshness: { cadence: trendingReposSnapshotType.cadence, slaSeconds: trendingReposSnapshotType.slaSeconds },
     render: (ctx) => renderTrendingRepos(ctx),
   }),
 ];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { vectorDbTypes } from "../../pipelines/catalog/vector-dbs.ts";
-import { vectorDbsFeed, type VectorDbsSnapshot } from "../../pipelines/feeds/vector-dbs.ts";
+import { vectorDbsFeed } from "../../pipelines/feeds/vector-dbs.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "../app.ts";
 import { ApiError, type LoadedSnapshot, type RenderContext } from "../registry/types.ts";
 import { VectorDbsQuery, VectorDbsResponse, selectVectorDbs, vectorDbsRoutes } from "./vector-dbs.ts";
+import { type VectorDbsSnapshot, vectorDbTypes } from "../../pipelines/contract/snapshots/vector-dbs.ts";
 
 const data: VectorDbsSnapshot = (await vectorDbsFeed.run()).data;
 

@@ -3,10 +3,9 @@
  * and by open source.
  */
 import { z } from "zod";
-import { vectorDbEntrySchema, vectorDbType } from "../../pipelines/catalog/vector-dbs.ts";
-import { vectorDbsFeed, vectorDbsSnapshotSchema, type VectorDbsSnapshot } from "../../pipelines/feeds/vector-dbs.ts";
 import { defineRoute } from "../registry/define.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
+import { vectorDbEntrySchema, type VectorDbsSnapshot, vectorDbsSnapshotSchema, vectorDbsSnapshotType, vectorDbType } from "../../pipelines/contract/snapshots/vector-dbs.ts";
 
 /** Accepted spellings of the open_source boolean: true/1 and false/0, nothing else. */
 export const booleanParamValues = ["true", "false", "1", "0"] as const;
@@ -56,7 +55,7 @@ export const vectorDbsRoutes = [
     query: VectorDbsQuery,
     response: VectorDbsResponse,
     snapshots: ["vector-dbs"],
-    freshness: { cadence: vectorDbsFeed.cadence, slaSeconds: vectorDbsFeed.slaSeconds },
+    freshness: { cadence: vectorDbsSnapshotType.cadence, slaSeconds: vectorDbsSnapshotType.slaSeconds },
     render: (ctx, { query }): VectorDbsBody => selectVectorDbs(readSnapshot(ctx.snapshots, "vector-dbs", vectorDbsSnapshotSchema).data, query),
   }),
 ];

@@ -12,8 +12,6 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { feeds } from "../../pipelines/feeds/index.ts";
-import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { BUNDLED_SANCTIONS } from "../payments/sanctions-list.ts";
 import { startTestChain, type TestChain, paymentEnvFor } from "../payments/testing/chain.ts";
 import { trialMessage } from "../payments/trial-message.ts";
@@ -21,6 +19,7 @@ import { routes } from "../registry/index.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import { freePort } from "./free-port.ts";
 import { spawnApi, type SpawnedApi } from "./spawn-api.ts";
+import type { SnapshotBuilder } from "./snapshot-builder.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
@@ -93,8 +92,8 @@ function upload(port: number, path: string, totalBytes: number): Promise<{ statu
 
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 
-/** Run every attack; `log` receives one line per attack. */
-export async function runAttacks(log: (line: string) => void = () => {}): Promise<AttackResult[]> {
+/** Run every attack against a server on the snapshots `buildSnapshots` writes; `log` receives one line per attack. */
+export async function runAttacks(buildSnapshots: SnapshotBuilder, log: (line: string) => void = () => {}): Promise<AttackResult[]> {
   const results: AttackResult[] = [];
   const report = (name: string, held: boolean, detail: string) => {
     results.push({ name, held, detail });
@@ -109,7 +108,7 @@ export async function runAttacks(log: (line: string) => void = () => {}): Promis
     [temp, chain] = await Promise.all([openTempDatabase(), startTestChain()]);
     const publisher = privateKeyToAccount(generatePrivateKey());
     const snapshotsDir = join(work, "snapshots");
-    await runFeeds({ feeds: { news: feeds.news, status: feeds.status, pricing: feeds.pricing, benchmarks: feeds.benchmarks }, snapshotsDir, replayDir: join(ROOT, "pipelines/fixtures") });
+    await buildSnapshots(snapshotsDir, ["news", "status", "pricing", "benchmarks"]);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = await spawnApi({

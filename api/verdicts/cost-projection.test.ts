@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PricingModel, PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
 import { DAYS, matchModel, projectCosts, projectModel, usd, type CostProjectionOptions } from "./cost-projection.ts";
+import type { PricingModel, PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 
 function model(id: string, name: string, provider: string, input: number, output: number, aggregatorId = `${provider}/${id}`): PricingModel {
   return {

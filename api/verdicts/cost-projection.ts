@@ -14,8 +14,8 @@
  *   totals use the workload's own split.
  * - horizon only sets `primary_horizon`; every horizon is always computed, and the ranking is monthly as named.
  */
-import { blended } from "../routes/agents-compact.ts";
-import type { PricingModel, PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
+import { blended } from "./price.ts";
+import type { PricingModel, PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 
 export const HORIZONS = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Horizon = (typeof HORIZONS)[number];

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
-import type { Article } from "../../pipelines/sources/rss.ts";
 import { ApiError } from "../registry/types.ts";
 import { filterArticles, queryTerms, recencyBoost, scoreArticle, searchNews, tokens, type NewsSearchOptions } from "./news-search.ts";
+import type { Article, NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
 
 const REF = new Date("2026-11-22T00:00:00.000Z");
 let n = 0;

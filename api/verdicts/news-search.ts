@@ -17,9 +17,8 @@
  * - from / to: inclusive UTC days of publishedAt. provider: case-insensitive substring of the source name or
  *   domain. category: case-insensitive exact match on one of the article's categories.
  */
-import type { NewsSnapshot } from "../../pipelines/feeds/news.ts";
-import type { Article } from "../../pipelines/sources/rss.ts";
 import { ApiError } from "../registry/types.ts";
+import type { Article, NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
 
 /** Weight of a term found in the title. */
 export const TITLE_WEIGHT = 3;

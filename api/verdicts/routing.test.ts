@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
-import type { PricingModel, PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
-import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
 import { ApiError } from "../registry/types.ts";
 import {
   BENCHMARK,
@@ -15,6 +12,9 @@ import {
   scoreTable,
   type RoutingOptions,
 } from "./routing.ts";
+import type { BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
+import type { PricingModel, PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
+import type { StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
 
 function model(id: string, provider: string, input: number, output: number): PricingModel {
   return {

@@ -18,11 +18,11 @@
  * - Ranking: composite (rounded to 4 decimals, as shown) descending, then quality descending, then blended
  *   price ascending, then model id ascending.
  */
-import { blended } from "../routes/agents-compact.ts";
-import type { BenchmarksSnapshot } from "../../pipelines/feeds/benchmarks.ts";
-import type { PricingSnapshot } from "../../pipelines/feeds/pricing.ts";
-import type { StatusSnapshot } from "../../pipelines/feeds/status.ts";
+import { blended } from "./price.ts";
 import { ApiError } from "../registry/types.ts";
+import type { BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
+import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
+import type { StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
 
 /** Tasks the routing endpoint knows. */
 export const TASKS = ["code", "reasoning", "creative", "general"] as const;

@@ -11,35 +11,12 @@
  * - ranking: score desc, then num_comments desc, then id; the first 30 are kept.
  * A community that fails is skipped with a notice; the run fails only when every community fails.
  */
-import { z } from "zod";
 import { FORUM_COMMUNITIES, type ForumCommunity } from "../catalog/forum-communities.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { type ForumPostRow, FORUM_ORIGIN, forumHotUrl, forumListing } from "../sources/forum.ts";
+import { FORUM_TOP, type ForumTrendingSnapshot, ForumTrendingSnapshotSchema, forumTrendingSnapshotType, type TrendingPost } from "../contract/snapshots/forum-trending.ts";
 
-/** Posts kept in the snapshot. */
-export const FORUM_TOP = 30;
-
-/** One post as the snapshot carries it. */
-export const TrendingPostSchema = z.strictObject({
-  id: z.string(),
-  community: z.string(),
-  title: z.string(),
-  url: z.url(),
-  permalink: z.url(),
-  score: z.number().int(),
-  num_comments: z.number().int().nonnegative(),
-  created_utc: z.iso.datetime(),
-  author: z.string().nullable(),
-  flair: z.string().nullable(),
-});
-export type TrendingPost = z.infer<typeof TrendingPostSchema>;
-
-/** The `forum-trending` snapshot body. */
-export const ForumTrendingSnapshotSchema = z.strictObject({
-  communities: z.array(z.strictObject({ id: z.string(), topic: z.string(), url: z.url() })),
-  posts: z.array(TrendingPostSchema).max(FORUM_TOP),
-});
-export type ForumTrendingSnapshot = z.infer<typeof ForumTrendingSnapshotSchema>;
+export { FORUM_TOP, type ForumTrendingSnapshot, ForumTrendingSnapshotSchema, type TrendingPost, TrendingPostSchema } from "../contract/snapshots/forum-trending.ts";
 
 /** Every community failed. */
 export class ForumTrendingFeedError extends Error {
@@ -124,12 +101,7 @@ export async function runForumTrending(
 
 /** The forum trending feed (API: GET /api/forum/trending). */
 export const forumTrendingFeed: Feed<ForumTrendingSnapshot> = {
-  type: "forum-trending",
-  title: "Trending threads in AI forum communities",
-  cron: "0 13 * * *",
-  cadence: "daily at 13:00 UTC",
-  slaSeconds: 172_800,
-  schema: ForumTrendingSnapshotSchema,
+  ...forumTrendingSnapshotType,
   urls: () => FORUM_COMMUNITIES.map((c) => forumHotUrl(c.id)),
   run: (ctx) => runForumTrending(ctx),
 };

@@ -14,16 +14,11 @@
  * A date-free query keeps URLs (and so fixture names) stable from day to day, and makes each rule testable.
  * A query that fails is skipped with a notice; the run fails only when every query fails.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { type IssueHit, githubHeaders, githubIssueSearch, githubSearchUrl } from "../sources/github-search.ts";
+import { type HotIssue, ISSUES_MIN_COMMENTS, ISSUES_TOP, ISSUES_WINDOW_DAYS, type IssuesHotSnapshot, IssuesHotSnapshotSchema, issuesHotSnapshotType } from "../contract/snapshots/issues-hot.ts";
 
-/** Issues kept in the snapshot. */
-export const ISSUES_TOP = 30;
-/** Minimum comment count. */
-export const ISSUES_MIN_COMMENTS = 10;
-/** Window, in days, an issue must have been updated in. */
-export const ISSUES_WINDOW_DAYS = 7;
+export { type HotIssue, HotIssueSchema, ISSUES_MIN_COMMENTS, ISSUES_TOP, ISSUES_WINDOW_DAYS, type IssuesHotSnapshot, IssuesHotSnapshotSchema } from "../contract/snapshots/issues-hot.ts";
 
 const BASE = `is:issue is:open comments:>=${ISSUES_MIN_COMMENTS}`;
 
@@ -53,34 +48,6 @@ export type IssueQueryId = (typeof ISSUE_QUERIES)[number]["id"];
 export function issueQueryUrl(scope: string): string {
   return githubSearchUrl("issues", `${BASE} ${scope}`, { sort: "updated", order: "desc", perPage: 100 });
 }
-
-/** One issue as the snapshot carries it. */
-export const HotIssueSchema = z.strictObject({
-  url: z.url(),
-  repository: z.string(),
-  number: z.number().int().positive(),
-  title: z.string(),
-  comments: z.number().int().min(ISSUES_MIN_COMMENTS),
-  reactions: z.number().int().nonnegative(),
-  labels: z.array(z.string()),
-  author: z.string().nullable(),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  /** Ids of the ISSUE_QUERIES that found it. */
-  queries: z.array(z.string()).min(1),
-});
-export type HotIssue = z.infer<typeof HotIssueSchema>;
-
-/** The `issues-hot` snapshot body. */
-export const IssuesHotSnapshotSchema = z.strictObject({
-  window_days: z.literal(ISSUES_WINDOW_DAYS),
-  min_comments: z.literal(ISSUES_MIN_COMMENTS),
-  /** End of the 7-day window (see the module comment). */
-  window_end: z.iso.datetime(),
-  queries: z.array(z.strictObject({ id: z.string(), label: z.string(), q: z.string() })),
-  issues: z.array(HotIssueSchema).max(ISSUES_TOP),
-});
-export type IssuesHotSnapshot = z.infer<typeof IssuesHotSnapshotSchema>;
 
 /** Every query failed. */
 export class IssuesHotFeedError extends Error {
@@ -184,12 +151,7 @@ export async function runIssuesHot(ctx: FeedContext): Promise<FeedOutput<IssuesH
 
 /** The hot-issues feed (API: GET /api/issues/hot). */
 export const issuesHotFeed: Feed<IssuesHotSnapshot> = {
-  type: "issues-hot",
-  title: "Hot AI issues on GitHub",
-  cron: "30 12 * * *",
-  cadence: "daily at 12:30 UTC",
-  slaSeconds: 172_800,
-  schema: IssuesHotSnapshotSchema,
+  ...issuesHotSnapshotType,
   urls: () => ISSUE_QUERIES.map((q) => issueQueryUrl(q.scope)),
   run: (ctx) => runIssuesHot(ctx),
 };

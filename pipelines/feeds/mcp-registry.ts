@@ -15,7 +15,10 @@
 import { z } from "zod";
 import { utcDate } from "../lib/store/snapshot-store.ts";
 import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
-import { type McpRegistryPage, type McpServerRow, mcpRegistrySource, mcpServerRow } from "../sources/mcp-registry.ts";
+import { type McpRegistryPage, mcpRegistrySource } from "../sources/mcp-registry.ts";
+import { mcpRegistrySnapshot, type McpRegistrySnapshot, mcpRegistrySnapshotType, type McpServerRow } from "../contract/snapshots/mcp-registry.ts";
+
+export { mcpRegistrySnapshot, type McpRegistrySnapshot } from "../contract/snapshots/mcp-registry.ts";
 
 /** First page of the listing. */
 export const MCP_REGISTRY_URL = "https://registry.modelcontextprotocol.io/v0/servers?limit=100";
@@ -26,37 +29,6 @@ export const MAX_PAGES = 200;
 export function pageUrl(cursor?: string | null): string {
   return cursor ? `${MCP_REGISTRY_URL}&cursor=${encodeURIComponent(cursor)}` : MCP_REGISTRY_URL;
 }
-
-const counts = z.record(z.string(), z.number().int().nonnegative());
-
-/** Strict snapshot body: summary, then servers sorted by name. */
-export const mcpRegistrySnapshot = z.strictObject({
-  summary: z.strictObject({
-    /** Current servers: latest version of each active server, unique by name. */
-    count: z.number().int().nonnegative(),
-    /** count minus the previous UTC day's count; null without a snapshot of that day. */
-    delta_1d: z.number().int().nullable(),
-    /** The day delta_1d compares with (YYYY-MM-DD), null when it had no snapshot. */
-    previous_date: z.iso.date().nullable(),
-    previous_count: z.number().int().nonnegative().nullable(),
-    /** Servers per transport type (a server counts once under each of its types). */
-    by_transport: counts,
-    /** Servers per package registry type (a server counts once under each of its types). */
-    by_registry_type: counts,
-    /** Servers with at least one hosted remote endpoint. */
-    with_remotes: z.number().int().nonnegative(),
-    /** Pages read and listing entries seen (every version and status). */
-    pages: z.number().int().positive(),
-    entries_seen: z.number().int().nonnegative(),
-    /** False when paging stopped before the last page. */
-    complete: z.boolean(),
-  }),
-  servers: z.array(mcpServerRow).refine(
-    (s) => s.every((e, i) => i === 0 || s[i - 1]!.name < e.name),
-    "servers must be sorted by name with unique names",
-  ),
-});
-export type McpRegistrySnapshot = z.infer<typeof mcpRegistrySnapshot>;
 
 /** A page that is not a listing, or no current server in the whole listing. */
 export class McpRegistryFeedError extends Error {
@@ -171,12 +143,7 @@ export async function runMcpRegistry(ctx: FeedContext, options: { maxPages?: num
 
 /** The MCP registry feed (API: GET /api/mcp/registry/snapshot). */
 export const mcpRegistryFeed: Feed<McpRegistrySnapshot> = {
-  type: "mcp-registry",
-  title: "MCP registry snapshot",
-  cron: "23 6 * * *",
-  cadence: "daily at 06:23 UTC",
-  slaSeconds: 2 * 86_400,
-  schema: mcpRegistrySnapshot,
+  ...mcpRegistrySnapshotType,
   urls: () => [MCP_REGISTRY_URL],
   historyRows: (data, at) => [mcpRegistryDailyRows(data, at.date)],
   run: (ctx) => runMcpRegistry(ctx),

@@ -8,16 +8,9 @@
 import { CatalogError, parseEntries } from "../catalog/curated-fields.ts";
 import { deprecationProviders, type DeprecationProvider } from "../catalog/model-deprecations.ts";
 import type { Feed } from "../lib/types.ts";
-import { type DeprecationEntry, deprecationEntrySchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema, modelDeprecationsSnapshotType } from "../contract/snapshots/model-deprecations.ts";
+import { compareBySunset, type DeprecationEntry, deprecationEntrySchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema, modelDeprecationsSnapshotType } from "../contract/snapshots/model-deprecations.ts";
 
-export { deprecationProviderSchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema } from "../contract/snapshots/model-deprecations.ts";
-
-/** Entries by sunset date (null last), then model id. */
-export function compareBySunset(a: DeprecationEntry, b: DeprecationEntry): number {
-  const sa = a.sunset_date ?? "9999-12-31";
-  const sb = b.sunset_date ?? "9999-12-31";
-  return sa.localeCompare(sb) || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model);
-}
+export { compareBySunset, deprecationProviderSchema, type ModelDeprecationsSnapshot, modelDeprecationsSnapshotSchema } from "../contract/snapshots/model-deprecations.ts";
 
 function checkEntry(p: DeprecationProvider, e: DeprecationEntry): void {
   const at = `model-deprecations: ${p.provider}/${e.model}`;

@@ -8,32 +8,11 @@
  * Also writes warehouse table `modelhub_daily` { date, kind, id, rank, downloads, likes } keyed [date, kind, id],
  * read by GET /api/premium/modelhub/velocity.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
-import {
-  MODELHUB_DATASETS_URL,
-  MODELHUB_LIMIT,
-  MODELHUB_MODELS_URL,
-  MODELHUB_SPACES_URL,
-  hubDatasetSchema,
-  hubModelSchema,
-  hubSpaceSchema,
-  modelhubDatasets,
-  modelhubModels,
-  modelhubSpaces,
-  type RepoListParsed,
-} from "../sources/modelhub.ts";
+import { MODELHUB_DATASETS_URL, MODELHUB_MODELS_URL, MODELHUB_SPACES_URL, modelhubDatasets, modelhubModels, modelhubSpaces, type RepoListParsed } from "../sources/modelhub.ts";
+import { type ModelhubTrendingSnapshot, modelhubTrendingSnapshotType } from "../contract/snapshots/modelhub-trending.ts";
 
-const sortedBy = (key: "downloads" | "likes") => (rows: { id: string; downloads?: number; likes: number }[]) =>
-  rows.every((r, i) => i === 0 || (rows[i - 1]![key] ?? 0) >= (r[key] ?? 0)) && new Set(rows.map((r) => r.id)).size === rows.length;
-
-/** The modelhub-trending snapshot body. */
-export const modelhubTrendingSnapshotSchema = z.strictObject({
-  models: z.array(hubModelSchema).max(MODELHUB_LIMIT).refine(sortedBy("downloads"), "models must be unique and sorted by downloads"),
-  datasets: z.array(hubDatasetSchema).max(MODELHUB_LIMIT).refine(sortedBy("downloads"), "datasets must be unique and sorted by downloads"),
-  spaces: z.array(hubSpaceSchema).max(MODELHUB_LIMIT).refine(sortedBy("likes"), "spaces must be unique and sorted by likes"),
-});
-export type ModelhubTrendingSnapshot = z.infer<typeof modelhubTrendingSnapshotSchema>;
+export { type ModelhubTrendingSnapshot, modelhubTrendingSnapshotSchema } from "../contract/snapshots/modelhub-trending.ts";
 
 /** Thrown when all three listings failed. */
 export class ModelhubTrendingError extends Error {
@@ -108,12 +87,7 @@ export function modelhubDailyRows(snapshot: ModelhubTrendingSnapshot, date: stri
 
 /** The `modelhub-trending` snapshot type. */
 export const modelhubTrendingFeed: Feed<ModelhubTrendingSnapshot> = {
-  type: "modelhub-trending",
-  title: "Model hub: top models, datasets and Spaces",
-  cron: "0 12 * * *",
-  cadence: "daily at 12:00 UTC",
-  slaSeconds: 172_800,
-  schema: modelhubTrendingSnapshotSchema,
+  ...modelhubTrendingSnapshotType,
   urls: () => LISTINGS.map((l) => l.url),
   historyRows: (data, at) => [modelhubDailyRows(data, at.date)],
   run: (ctx) => runModelhubTrending(ctx),

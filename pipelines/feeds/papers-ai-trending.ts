@@ -9,37 +9,14 @@
  * - A query that fails is reported in source health and a notice; the run fails only when all five fail.
  * - Order: citationCount descending, then publicationDate (newest first, undated last), then paperId.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
-import { scholarPaperSchema, semanticScholar, semanticScholarSearchUrl, type ScholarPaper } from "../sources/semantic-scholar.ts";
+import { semanticScholar, semanticScholarSearchUrl } from "../sources/semantic-scholar.ts";
+import { AI_TRENDING_CAP, AI_TRENDING_QUERIES, type PapersAiTrendingSnapshot, papersAiTrendingSnapshotType, type ScholarPaper } from "../contract/snapshots/papers-ai-trending.ts";
 
-/** Papers kept in the snapshot. */
-export const AI_TRENDING_CAP = 30;
+export { AI_TRENDING_CAP, AI_TRENDING_QUERIES, type PapersAiTrendingSnapshot, papersAiTrendingSnapshotSchema } from "../contract/snapshots/papers-ai-trending.ts";
+
 /** Pause between two searches in live runs, in ms. */
 export const SEMANTIC_SCHOLAR_DELAY_MS = 1100;
-
-/** The five fan-out queries. */
-export const AI_TRENDING_QUERIES = [
-  { id: "llm", query: "large language models" },
-  { id: "agents", query: "AI agents" },
-  { id: "multimodal", query: "multimodal foundation models" },
-  { id: "rlhf", query: "reinforcement learning from human feedback" },
-  { id: "diffusion", query: "diffusion models" },
-] as const;
-
-const querySchema = z.strictObject({ id: z.string().min(1), query: z.string().min(1) });
-
-/** The papers-ai-trending snapshot body. */
-export const papersAiTrendingSnapshotSchema = z
-  .strictObject({
-    /** Papers from this year on were searched. */
-    sinceYear: z.number().int(),
-    queries: z.array(querySchema).length(AI_TRENDING_QUERIES.length),
-    papers: z.array(scholarPaperSchema).max(AI_TRENDING_CAP),
-  })
-  .refine((s) => new Set(s.papers.map((p) => p.paperId)).size === s.papers.length, "papers must have unique paperIds")
-  .refine((s) => s.papers.every((p, i) => i === 0 || s.papers[i - 1]!.citationCount >= p.citationCount), "papers must be sorted by citationCount, highest first");
-export type PapersAiTrendingSnapshot = z.infer<typeof papersAiTrendingSnapshotSchema>;
 
 /** Thrown when every fan-out query failed. */
 export class PapersAiTrendingError extends Error {
@@ -126,12 +103,7 @@ export async function runPapersAiTrending(ctx: FeedContext, options: PapersAiTre
 /** A papers-ai-trending feed with the given pacing options (tests inject a recorder). */
 export function createPapersAiTrendingFeed(options: PapersAiTrendingOptions = {}): Feed<PapersAiTrendingSnapshot> {
   return {
-    type: "papers-ai-trending",
-    title: "Trending AI papers (Semantic Scholar)",
-    cron: "0 11 * * *",
-    cadence: "daily at 11:00 UTC",
-    slaSeconds: 172_800,
-    schema: papersAiTrendingSnapshotSchema,
+    ...papersAiTrendingSnapshotType,
     // --list-urls has no run clock: the URLs a run started now would request.
     urls: (now = new Date()) => AI_TRENDING_QUERIES.map((q) => semanticScholarSearchUrl(q.query, sinceYearFor(now))),
     run: (ctx) => runPapersAiTrending(ctx, options),

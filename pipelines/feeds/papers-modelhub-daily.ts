@@ -3,19 +3,11 @@
  * and discussion comment count, deduplicated by paper id and sorted by upvotes (then comments, then id).
  * One request; the run fails when it fails.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput } from "../lib/types.ts";
-import { MODELHUB_DAILY_PAPERS_URL, hubPaperSchema, modelhubDailyPapers } from "../sources/modelhub.ts";
+import { MODELHUB_DAILY_PAPERS_URL, modelhubDailyPapers } from "../sources/modelhub.ts";
+import { DAILY_PAPERS_CAP, type PapersModelhubDailySnapshot, papersModelhubDailySnapshotType } from "../contract/snapshots/papers-modelhub-daily.ts";
 
-/** Papers kept in the snapshot (the hub lists about 50 a day at most). */
-export const DAILY_PAPERS_CAP = 100;
-
-/** The papers-modelhub-daily snapshot body. */
-export const papersModelhubDailySnapshotSchema = z
-  .strictObject({ papers: z.array(hubPaperSchema).max(DAILY_PAPERS_CAP) })
-  .refine((s) => new Set(s.papers.map((p) => p.id)).size === s.papers.length, "papers must have unique ids")
-  .refine((s) => s.papers.every((p, i) => i === 0 || s.papers[i - 1]!.upvotes >= p.upvotes), "papers must be sorted by upvotes, most first");
-export type PapersModelhubDailySnapshot = z.infer<typeof papersModelhubDailySnapshotSchema>;
+export { DAILY_PAPERS_CAP, type PapersModelhubDailySnapshot, papersModelhubDailySnapshotSchema } from "../contract/snapshots/papers-modelhub-daily.ts";
 
 /** Thrown when the daily papers listing could not be read. */
 export class PapersModelhubDailyError extends Error {
@@ -41,12 +33,7 @@ export async function runPapersModelhubDaily(ctx: FeedContext): Promise<FeedOutp
 
 /** The `papers-modelhub-daily` snapshot type. */
 export const papersModelhubDailyFeed: Feed<PapersModelhubDailySnapshot> = {
-  type: "papers-modelhub-daily",
-  title: "Model hub daily papers",
-  cron: "30 14 * * *",
-  cadence: "daily at 14:30 UTC",
-  slaSeconds: 172_800,
-  schema: papersModelhubDailySnapshotSchema,
+  ...papersModelhubDailySnapshotType,
   urls: () => [MODELHUB_DAILY_PAPERS_URL],
   run: (ctx) => runPapersModelhubDaily(ctx),
 };

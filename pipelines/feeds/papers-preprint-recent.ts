@@ -9,26 +9,14 @@
  *   listings fail.
  * - Order: publishedAt (first submission) newest first, then id descending.
  */
-import { z } from "zod";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
-import { arxiv, arxivCategoryUrl, preprintSchema, type Preprint } from "../sources/arxiv.ts";
+import { arxiv, arxivCategoryUrl } from "../sources/arxiv.ts";
+import { type PapersPreprintRecentSnapshot, papersPreprintRecentSnapshotType, type Preprint, PREPRINT_CAP, PREPRINT_CATEGORIES } from "../contract/snapshots/papers-preprint-recent.ts";
 
-/** Preprints kept in the snapshot. */
-export const PREPRINT_CAP = 50;
+export { type PapersPreprintRecentSnapshot, papersPreprintRecentSnapshotSchema, PREPRINT_CAP, PREPRINT_CATEGORIES } from "../contract/snapshots/papers-preprint-recent.ts";
+
 /** Pause between two arXiv requests in live runs, in ms (arXiv asks for at least 3 s). */
 export const ARXIV_DELAY_MS = 3000;
-/** The category listings read, in request order. */
-export const PREPRINT_CATEGORIES = ["cs.AI", "cs.LG", "cs.CL", "cs.CV"] as const;
-
-/** The papers-preprint-recent snapshot body. */
-export const papersPreprintRecentSnapshotSchema = z
-  .strictObject({
-    categories: z.array(z.string().min(1)).length(PREPRINT_CATEGORIES.length),
-    preprints: z.array(preprintSchema).max(PREPRINT_CAP),
-  })
-  .refine((s) => new Set(s.preprints.map((p) => p.id)).size === s.preprints.length, "preprints must have unique ids")
-  .refine((s) => s.preprints.every((p, i) => i === 0 || s.preprints[i - 1]!.publishedAt >= p.publishedAt), "preprints must be sorted newest first");
-export type PapersPreprintRecentSnapshot = z.infer<typeof papersPreprintRecentSnapshotSchema>;
 
 /** Thrown when every category listing failed. */
 export class PapersPreprintRecentError extends Error {
@@ -97,12 +85,7 @@ export async function runPapersPreprintRecent(ctx: FeedContext, options: PapersP
 /** A papers-preprint-recent feed with the given pacing options (tests inject a recorder). */
 export function createPapersPreprintRecentFeed(options: PapersPreprintRecentOptions = {}): Feed<PapersPreprintRecentSnapshot> {
   return {
-    type: "papers-preprint-recent",
-    title: "Recent AI preprints (arXiv cs.AI, cs.LG, cs.CL, cs.CV)",
-    cron: "30 11 * * *",
-    cadence: "daily at 11:30 UTC",
-    slaSeconds: 172_800,
-    schema: papersPreprintRecentSnapshotSchema,
+    ...papersPreprintRecentSnapshotType,
     urls: () => PREPRINT_CATEGORIES.map(arxivCategoryUrl),
     run: (ctx) => runPapersPreprintRecent(ctx, options),
   };

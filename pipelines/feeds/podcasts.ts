@@ -7,10 +7,12 @@
  *   fails only when every show fails.
  * - Order: published descending, then show id, then episode id (stable across runs).
  */
-import { z } from "zod";
 import { PODCAST_SHOWS, type PodcastShow } from "../catalog/podcasts.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
-import { episodeSchema, podcastRss, type Episode } from "../sources/podcast-rss.ts";
+import { podcastRss } from "../sources/podcast-rss.ts";
+import { type Episode, type PodcastsSnapshot, podcastsSnapshotSchema, podcastsSnapshotType } from "../contract/snapshots/podcasts.ts";
+
+export { podcastShowEntrySchema, type PodcastsSnapshot, podcastsSnapshotSchema } from "../contract/snapshots/podcasts.ts";
 
 /** Newest episodes kept per show. */
 export const EPISODES_PER_SHOW = 10;
@@ -18,21 +20,6 @@ export const EPISODES_PER_SHOW = 10;
 /** Podcast feeds carry every episode ever published (Lex Fridman's is many MB): a larger cap than the default. */
 const MAX_FEED_BYTES = 32 * 1024 * 1024;
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5";
-
-/** One show as listed in the snapshot. */
-export const podcastShowEntrySchema = z.strictObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  homepage: z.url(),
-  feed: z.url(),
-});
-
-/** The `podcasts` snapshot body. */
-export const podcastsSnapshotSchema = z.strictObject({
-  episodes: z.array(episodeSchema),
-  shows: z.array(podcastShowEntrySchema),
-});
-export type PodcastsSnapshot = z.infer<typeof podcastsSnapshotSchema>;
 
 /** Thrown when no show's feed could be read. */
 export class PodcastsFeedError extends Error {
@@ -106,12 +93,7 @@ export async function runPodcasts(ctx: FeedContext, shows: readonly PodcastShow[
 
 /** The `podcasts` snapshot type (API: GET /api/podcasts). */
 export const podcastsFeed: Feed<PodcastsSnapshot> = {
-  type: "podcasts",
-  title: "AI podcast episodes",
-  cron: "17 */6 * * *",
-  cadence: "every 6 hours",
-  slaSeconds: 24 * 60 * 60,
-  schema: podcastsSnapshotSchema,
+  ...podcastsSnapshotType,
   urls: () => PODCAST_SHOWS.map((s) => s.feed),
   run: (ctx) => runPodcasts(ctx),
 };

@@ -15,46 +15,14 @@
  *   `tracked` ({ full_name, stars }) so the next run can measure them.
  * A query that fails is skipped with a notice; the run fails only when every query fails.
  */
-import { z } from "zod";
 import { RECENT_REPO_QUERY, REPO_TOPIC_QUERIES } from "../catalog/repo-topics.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { type RepoHit, githubHeaders, githubRepoSearch, githubSearchUrl } from "../sources/github-search.ts";
+import { TRENDING_TOP, TRENDING_TRACKED, type TrendingRepo, type TrendingReposSnapshot, TrendingReposSnapshotSchema, trendingReposSnapshotType } from "../contract/snapshots/trending-repos.ts";
 
-/** Repositories served. */
-export const TRENDING_TOP = 30;
-/** Repositories remembered for the next run's deltas. */
-export const TRENDING_TRACKED = 200;
+export { TRENDING_TOP, TRENDING_TRACKED, type TrendingRepo, TrendingRepoSchema, type TrendingReposSnapshot, TrendingReposSnapshotSchema } from "../contract/snapshots/trending-repos.ts";
 
 const DAY_MS = 86_400_000;
-
-/** One ranked repository (the API serves these as they are). */
-export const TrendingRepoSchema = z.strictObject({
-  full_name: z.string(),
-  url: z.url(),
-  description: z.string(),
-  language: z.string().nullable(),
-  stars: z.number().int().nonnegative(),
-  /** measured: stars gained since the compared snapshot (may be negative); estimated: stars since creation. */
-  stars_delta: z.number().int(),
-  /** measured: days since the compared snapshot; estimated: age in whole days (at least 1). */
-  days: z.number().int().positive(),
-  stars_per_day: z.number(),
-  velocity_basis: z.enum(["measured", "estimated"]),
-});
-export type TrendingRepo = z.infer<typeof TrendingRepoSchema>;
-
-const TrackedSchema = z.strictObject({ full_name: z.string(), stars: z.number().int().nonnegative() });
-
-/** The `trending-repos` snapshot body. */
-export const TrendingReposSnapshotSchema = z.strictObject({
-  /** Date of the snapshot the deltas were measured against, or null (every velocity estimated). */
-  compared_with: z.iso.date().nullable(),
-  /** Days between that snapshot and this run's date, or null. */
-  window_days: z.number().int().positive().nullable(),
-  repos: z.array(TrendingRepoSchema).max(TRENDING_TOP),
-  tracked: z.array(TrackedSchema).max(TRENDING_TRACKED),
-});
-export type TrendingReposSnapshot = z.infer<typeof TrendingReposSnapshotSchema>;
 
 /** Every query failed. */
 export class TrendingReposFeedError extends Error {
@@ -183,12 +151,7 @@ export async function runTrendingRepos(ctx: FeedContext): Promise<FeedOutput<Tre
 
 /** The trending repositories feed (API: GET /api/trending-repos). */
 export const trendingReposFeed: Feed<TrendingReposSnapshot> = {
-  type: "trending-repos",
-  title: "Trending AI repositories by star velocity",
-  cron: "0 15 * * *",
-  cadence: "daily at 15:00 UTC",
-  slaSeconds: 172_800,
-  schema: TrendingReposSnapshotSchema,
+  ...trendingReposSnapshotType,
   // --list-urls has no run clock; it lists the URLs a run started now would request.
   urls: (now = new Date()) => repoQueries(now).map((q) => q.url),
   run: (ctx) => runTrendingRepos(ctx),

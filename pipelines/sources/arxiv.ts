@@ -12,16 +12,14 @@ import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
 import { parseDate } from "./rss.ts";
+import { type Preprint, PREPRINT_AUTHORS_MAX, PREPRINT_SUMMARY_MAX, PREPRINT_TITLE_MAX, preprintSchema } from "../contract/snapshots/papers-preprint-recent.ts";
+
+export { type Preprint, PREPRINT_AUTHORS_MAX, PREPRINT_SUMMARY_MAX, PREPRINT_TITLE_MAX, preprintSchema } from "../contract/snapshots/papers-preprint-recent.ts";
 
 /** The query endpoint. */
 export const ARXIV_QUERY_URL = "https://export.arxiv.org/api/query";
 /** Results asked for per category query. */
 export const ARXIV_MAX_RESULTS = 50;
-/** Longest title and summary kept, ellipsis included. */
-export const PREPRINT_TITLE_MAX = 300;
-export const PREPRINT_SUMMARY_MAX = 500;
-/** Authors listed per preprint; `authorCount` gives the full count. */
-export const PREPRINT_AUTHORS_MAX = 10;
 
 /** The newest-first listing URL of one arXiv category. */
 export function arxivCategoryUrl(category: string): string {
@@ -64,27 +62,6 @@ export interface ArxivParsed {
   /** Entries without an abs id or a title. */
   skipped: number;
 }
-
-/** One preprint, normalized. */
-export const preprintSchema = z.strictObject({
-  /** arXiv id without its version (2611.01234, or hep-th/9901001 for old-style ids). */
-  id: z.string().regex(/^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})$/),
-  version: z.number().int().min(1),
-  title: z.string().min(1).max(PREPRINT_TITLE_MAX),
-  summary: z.string().max(PREPRINT_SUMMARY_MAX),
-  authors: z.array(z.string().min(1)).max(PREPRINT_AUTHORS_MAX),
-  authorCount: z.number().int().nonnegative(),
-  primaryCategory: z.string().min(1),
-  categories: z.array(z.string().min(1)).min(1),
-  publishedAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  url: z.url({ protocol: /^https$/ }),
-  pdfUrl: z.url({ protocol: /^https$/ }),
-  doi: z.string().nullable(),
-  /** The queried categories whose listing included the preprint, sorted. */
-  listedIn: z.array(z.string().min(1)).min(1),
-});
-export type Preprint = z.infer<typeof preprintSchema>;
 
 /** Which category listing a body answers. */
 export interface ArxivMeta {

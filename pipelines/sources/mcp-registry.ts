@@ -13,11 +13,12 @@
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
+import { DESCRIPTION_MAX, mcpServerRow, type McpServerRow, mcpToken } from "../contract/snapshots/mcp-registry.ts";
+
+export { DESCRIPTION_MAX, mcpServerRow, type McpServerRow } from "../contract/snapshots/mcp-registry.ts";
 
 /** The `_meta` key the registry writes its own facts under. */
 export const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
-/** Longest description kept (UTF-16 units, ellipsis included). */
-export const DESCRIPTION_MAX = 300;
 
 const official = z.looseObject({
   status: z.string().nullish(),
@@ -68,26 +69,6 @@ export interface McpRegistryPage {
   nextCursor: string | null;
 }
 
-const token = z.string().regex(/^[a-z0-9][a-z0-9._+-]{0,39}$/);
-
-/** One current server, as stored in the snapshot. */
-export const mcpServerRow = z.strictObject({
-  name: z.string().min(1).max(200),
-  title: z.string().min(1).max(100).optional(),
-  description: z.string().max(DESCRIPTION_MAX),
-  version: z.string().min(1).max(100),
-  repository_url: z.url({ protocol: /^https?$/ }).nullable(),
-  /** Transport types of its packages and remotes (stdio, streamable-http, sse …), sorted. */
-  transports: z.array(token),
-  /** Package registry types (npm, pypi, oci, nuget, mcpb …), sorted; empty for a remote-only server. */
-  package_types: z.array(token),
-  /** Has at least one hosted remote endpoint. */
-  remote: z.boolean(),
-  published_at: z.iso.datetime().nullable(),
-  updated_at: z.iso.datetime().nullable(),
-});
-export type McpServerRow = z.infer<typeof mcpServerRow>;
-
 /** The body is not a registry page. */
 export class McpRegistryParseError extends Error {
   override name = "McpRegistryParseError";
@@ -130,7 +111,7 @@ function tokens(values: (string | null | undefined)[]): string[] {
   const out = new Set<string>();
   for (const v of values) {
     const t = (v ?? "").trim().toLowerCase();
-    if (token.safeParse(t).success) out.add(t);
+    if (mcpToken.safeParse(t).success) out.add(t);
   }
   return [...out].sort();
 }

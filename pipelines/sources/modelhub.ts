@@ -11,24 +11,18 @@
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
+import { HUB_PAPER_AUTHORS_MAX, HUB_PAPER_SUMMARY_MAX, HUB_PAPER_TITLE_MAX, type HubPaper, hubPaperSchema } from "../contract/snapshots/papers-modelhub-daily.ts";
+import { type HubDataset, hubDatasetSchema, type HubModel, hubModelSchema, type HubSpace, hubSpaceSchema, MODELHUB_LIMIT, REPO_ID } from "../contract/snapshots/modelhub-trending.ts";
+
+export { HUB_PAPER_AUTHORS_MAX, HUB_PAPER_SUMMARY_MAX, HUB_PAPER_TITLE_MAX, type HubPaper, hubPaperSchema } from "../contract/snapshots/papers-modelhub-daily.ts";
+
+export { type HubDataset, hubDatasetSchema, type HubModel, hubModelSchema, type HubSpace, hubSpaceSchema, MODELHUB_LIMIT } from "../contract/snapshots/modelhub-trending.ts";
 
 export const MODELHUB_BASE = "https://huggingface.co";
-/** Entries per listing. */
-export const MODELHUB_LIMIT = 30;
 export const MODELHUB_MODELS_URL = `${MODELHUB_BASE}/api/models?sort=downloads&direction=-1&limit=${MODELHUB_LIMIT}`;
 export const MODELHUB_DATASETS_URL = `${MODELHUB_BASE}/api/datasets?sort=downloads&direction=-1&limit=${MODELHUB_LIMIT}`;
 export const MODELHUB_SPACES_URL = `${MODELHUB_BASE}/api/spaces?sort=likes&direction=-1&limit=${MODELHUB_LIMIT}`;
 export const MODELHUB_DAILY_PAPERS_URL = `${MODELHUB_BASE}/api/daily_papers`;
-/** Longest paper title and summary kept, ellipsis included. */
-export const HUB_PAPER_TITLE_MAX = 300;
-export const HUB_PAPER_SUMMARY_MAX = 500;
-export const HUB_PAPER_AUTHORS_MAX = 10;
-
-/** A repo id: `owner/name`, or a legacy canonical name without an owner (`gpt2`, `squad_v2`). */
-const REPO_ID = /^[A-Za-z0-9][\w.-]*(\/[\w.-]+)?$/;
-const repoId = z.string().regex(REPO_ID).max(200);
-const count = z.number().int().nonnegative();
-const tag = z.string().regex(/^[\w.+-]+$/).max(80);
 
 /** Thrown when a body is not the JSON array a hub endpoint answers. */
 export class ModelhubParseError extends Error {
@@ -134,25 +128,6 @@ function baseRows(parsed: RepoListParsed, urlPrefix: string): { repo: UpstreamRe
   return out;
 }
 
-const baseShape = {
-  id: repoId,
-  author: z.string().nullable(),
-  likes: count,
-  createdAt: z.iso.datetime().nullable(),
-  lastModified: z.iso.datetime().nullable(),
-  url: z.url({ protocol: /^https$/ }),
-};
-
-/** One model of the downloads listing. */
-export const hubModelSchema = z.strictObject({ ...baseShape, downloads: count, pipelineTag: tag.nullable(), libraryName: tag.nullable() });
-export type HubModel = z.infer<typeof hubModelSchema>;
-/** One dataset of the downloads listing. */
-export const hubDatasetSchema = z.strictObject({ ...baseShape, downloads: count });
-export type HubDataset = z.infer<typeof hubDatasetSchema>;
-/** One Space of the likes listing. */
-export const hubSpaceSchema = z.strictObject({ ...baseShape, sdk: tag.nullable() });
-export type HubSpace = z.infer<typeof hubSpaceSchema>;
-
 /** Most downloads first; ties by id. */
 export function byDownloads<T extends { id: string; downloads: number }>(a: T, b: T): number {
   return b.downloads - a.downloads || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -222,22 +197,6 @@ export interface DailyPapersParsed {
   entries: UpstreamDailyPaper[];
   skipped: number;
 }
-
-/** One daily paper, normalized. */
-export const hubPaperSchema = z.strictObject({
-  /** The paper id on the hub: its arXiv id. */
-  id: z.string().regex(/^\d{4}\.\d{4,5}$/),
-  title: z.string().min(1).max(HUB_PAPER_TITLE_MAX),
-  summary: z.string().max(HUB_PAPER_SUMMARY_MAX),
-  authors: z.array(z.string().min(1)).max(HUB_PAPER_AUTHORS_MAX),
-  authorCount: count,
-  upvotes: count,
-  comments: count,
-  publishedAt: z.iso.datetime().nullable(),
-  url: z.url({ protocol: /^https$/ }),
-  arxivUrl: z.url({ protocol: /^https$/ }),
-});
-export type HubPaper = z.infer<typeof hubPaperSchema>;
 
 /** Parse the daily papers array. */
 export function parseDailyPapers(body: string): DailyPapersParsed {

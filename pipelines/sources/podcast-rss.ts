@@ -10,33 +10,9 @@ import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
 import { FeedParseError, attr, canonicalUrl, parseDate, parseXml, rssItem, rssRawItem, textOf } from "./rss.ts";
+import { type Episode, EPISODE_DESCRIPTION_MAX, EPISODE_TITLE_MAX, episodeSchema } from "../contract/snapshots/podcasts.ts";
 
-/** Longest title and description kept, in UTF-16 units (ellipsis included). */
-export const EPISODE_TITLE_MAX = 300;
-export const EPISODE_DESCRIPTION_MAX = 300;
-
-const httpUrl = z.url({ protocol: /^https?$/ });
-
-/** One podcast episode as served by GET /api/podcasts. */
-export const episodeSchema = z.strictObject({
-  /** First 16 hex digits of SHA-256 over `<show>\n<guid or audio URL or page URL>`. */
-  id: z.string().regex(/^[0-9a-f]{16}$/),
-  /** Show id from the catalog. */
-  show: z.string().min(1),
-  title: z.string().min(1).max(EPISODE_TITLE_MAX),
-  /** The episode's web page; null when the feed gives none. */
-  url: httpUrl.nullable(),
-  /** The audio (or video) enclosure; null when the item has none. */
-  audio_url: httpUrl.nullable(),
-  published: z.iso.datetime(),
-  duration_seconds: z.int().nonnegative().nullable(),
-  /** itunes:episode number, when the feed numbers its episodes. */
-  episode: z.int().positive().nullable(),
-  /** Episode artwork (itunes:image href), else null. */
-  image: httpUrl.nullable(),
-  description: z.string().max(EPISODE_DESCRIPTION_MAX),
-});
-export type Episode = z.infer<typeof episodeSchema>;
+export { type Episode, EPISODE_DESCRIPTION_MAX, EPISODE_TITLE_MAX, episodeSchema } from "../contract/snapshots/podcasts.ts";
 
 /** What normalize needs to know about the show being read. */
 export interface PodcastMeta {

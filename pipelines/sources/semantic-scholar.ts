@@ -10,6 +10,9 @@
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
+import { PAPER_AUTHORS_MAX, PAPER_TITLE_MAX, type ScholarPaper, scholarPaperSchema } from "../contract/snapshots/papers-ai-trending.ts";
+
+export { PAPER_AUTHORS_MAX, PAPER_TITLE_MAX, type ScholarPaper, scholarPaperSchema } from "../contract/snapshots/papers-ai-trending.ts";
 
 /** The search endpoint. */
 export const SEMANTIC_SCHOLAR_SEARCH_URL = "https://api.semanticscholar.org/graph/v1/paper/search";
@@ -17,10 +20,6 @@ export const SEMANTIC_SCHOLAR_SEARCH_URL = "https://api.semanticscholar.org/grap
 export const SEMANTIC_SCHOLAR_FIELDS = "title,year,citationCount,authors,url,externalIds,publicationDate,venue";
 /** Results per query (the endpoint's maximum is 100). */
 export const SEMANTIC_SCHOLAR_LIMIT = 100;
-/** Longest title kept, ellipsis included. */
-export const PAPER_TITLE_MAX = 300;
-/** Authors listed per paper; `authorCount` gives the full count. */
-export const PAPER_AUTHORS_MAX = 10;
 
 /** The search URL for `query`, restricted to papers from `sinceYear` on. */
 export function semanticScholarSearchUrl(query: string, sinceYear: number): string {
@@ -67,24 +66,6 @@ export class SemanticScholarParseError extends Error {
     super(message, options);
   }
 }
-
-/** One paper found by a fan-out query, normalized. */
-export const scholarPaperSchema = z.strictObject({
-  paperId: z.string().regex(/^[0-9a-f]{40}$/),
-  title: z.string().min(1).max(PAPER_TITLE_MAX),
-  year: z.number().int().min(1900).max(2100).nullable(),
-  publicationDate: z.iso.date().nullable(),
-  venue: z.string().max(200).nullable(),
-  citationCount: z.number().int().nonnegative(),
-  authors: z.array(z.string().min(1)).max(PAPER_AUTHORS_MAX),
-  authorCount: z.number().int().nonnegative(),
-  url: z.url({ protocol: /^https$/ }),
-  arxivId: z.string().nullable(),
-  doi: z.string().nullable(),
-  /** Ids of the fan-out queries that returned the paper, sorted. */
-  queries: z.array(z.string().min(1)).min(1),
-});
-export type ScholarPaper = z.infer<typeof scholarPaperSchema>;
 
 /** Which fan-out query a body answers. */
 export interface ScholarMeta {

@@ -7,20 +7,18 @@
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { feeds } from "../../../pipelines/feeds/index.ts";
-import { runFeeds } from "../../../pipelines/runner/run-feeds.ts";
 import { trialMessage } from "../trial-message.ts";
 import { startTestChain, paymentEnvFor } from "./chain.ts";
 import { freePort } from "../../testing/free-port.ts";
 import { spawnApi, type SpawnedApi } from "../../testing/spawn-api.ts";
 // Every answer is checked against the OpenAPI document (operation, status, headers, body).
 import { contractFetch as fetch } from "../../testing/openapi-contract.ts";
+import type { SnapshotBuilder } from "../../testing/snapshot-builder.ts";
 
-const ROOT = resolve(import.meta.dirname, "../../..");
 /** Snapshot types the premium endpoints read; refreshed by a replay run so they are within their SLAs. */
 const PREMIUM_INPUTS = ["news", "status", "pricing", "benchmarks"] as const;
 
@@ -54,8 +52,8 @@ function expectOk(step: string, res: Response, body: Record<string, any>): void 
   if (!res.ok) throw new Error(`${step}: ${res.status} ${JSON.stringify(body)}`);
 }
 
-/** Run the walkthrough; `log` receives one line per step. */
-export async function runPaymentWalkthrough(log: (line: string) => void = () => {}): Promise<WalkthroughResult> {
+/** Run the walkthrough on the snapshots `buildSnapshots` writes; `log` receives one line per step. */
+export async function runPaymentWalkthrough(buildSnapshots: SnapshotBuilder, log: (line: string) => void = () => {}): Promise<WalkthroughResult> {
   const work = await mkdtemp(join(tmpdir(), "agentfeed-walkthrough-"));
   const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-walkthrough-state-"));
   const chain = await startTestChain();
@@ -66,12 +64,7 @@ export async function runPaymentWalkthrough(log: (line: string) => void = () => 
     log(`publisher wallet: ${publisher.address}`);
 
     const snapshotsDir = join(work, "snapshots");
-    const results = await runFeeds({
-      feeds: Object.fromEntries(PREMIUM_INPUTS.map((t) => [t, feeds[t]])),
-      snapshotsDir,
-      replayDir: join(ROOT, "pipelines/fixtures"),
-    });
-    log(`snapshots: replay run of ${results.map((r) => `${r.feed} ${r.status}`).join(", ")}`);
+    log(`snapshots: replay run of ${await buildSnapshots(snapshotsDir, PREMIUM_INPUTS)}`);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -60,3 +60,10 @@ export const modelDeprecationsSnapshotType = {
   slaSeconds: 2 * 24 * 60 * 60,
   schema: modelDeprecationsSnapshotSchema,
 } satisfies SnapshotType<ModelDeprecationsSnapshot>;
+
+/** Entries by sunset date (null last), then model id. */
+export function compareBySunset(a: DeprecationEntry, b: DeprecationEntry): number {
+  const sa = a.sunset_date ?? "9999-12-31";
+  const sb = b.sunset_date ?? "9999-12-31";
+  return sa.localeCompare(sb) || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model);
+}

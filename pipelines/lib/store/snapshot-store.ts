@@ -11,7 +11,7 @@ import { createStorage, type Driver, type Storage } from "unstorage";
 import type { SnapshotMeta } from "../types.ts";
 import type { SourceHealth } from "../types.ts";
 import { atomicFsDriver } from "./atomic-fs-driver.ts";
-import { stableStringify } from "./stable-stringify.ts";
+import { stableStringify } from "../../contract/stable-stringify.ts";
 
 /** The manifest file: one entry per snapshot type. */
 export interface Manifest {
