@@ -7,65 +7,17 @@
  * listing fails is left out, named in `summary.missing`, with its source health and a notice; the run fails
  * only when every listing fails. Also writes warehouse table `inference_providers_daily`.
  */
-import { z } from "zod";
 import { models as catalogModels } from "../catalog/models.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
 import { openrouterEndpoints, openrouterEndpointsUrl, type OpenRouterEndpointRow } from "../sources/openrouter-endpoints.ts";
+import { INFERENCE_PROVIDERS_SOURCE, type InferenceModel, type InferenceProvider, InferenceProviderSchema, type InferenceProvidersSnapshot, InferenceProvidersSnapshotSchema, inferenceProvidersSnapshotType } from "../contract/snapshots/inference-providers.ts";
+
+export { INFERENCE_PROVIDERS_SOURCE, type InferenceModel, InferenceModelSchema, type InferenceProvider, InferenceProviderSchema, type InferenceProvidersSnapshot, InferenceProvidersSnapshotSchema } from "../contract/snapshots/inference-providers.ts";
 
 /** Models asked for per run; the catalog holds fewer, a longer catalog is cut here with a notice. */
 export const MAX_MODELS_PER_RUN = 80;
 /** Size cap of one endpoints listing, bytes (a listing with dozens of providers is ~60 KB). */
 export const MAX_LISTING_BYTES = 512 * 1024;
-/** The URL pattern the snapshot names as its source. */
-export const INFERENCE_PROVIDERS_SOURCE = "https://openrouter.ai/api/v1/models/{author}/{slug}/endpoints";
-
-/** One provider serving a model, as the snapshot carries it. */
-export const InferenceProviderSchema = z.strictObject({
-  provider: z.string().min(1),
-  tag: z.string().min(1),
-  context_length: z.number().int().positive().nullable(),
-  input_per_1m: z.number().nonnegative().nullable(),
-  output_per_1m: z.number().nonnegative().nullable(),
-  /** Median output tokens per second, last 30 minutes; null when the aggregator does not state it. */
-  throughput_tps: z.number().nonnegative().nullable(),
-  /** Median time to first token, ms, last 30 minutes; null when not stated. */
-  latency_ms: z.number().nonnegative().nullable(),
-  /** Successful requests, percent, last 30 minutes; null when not stated. */
-  uptime_last_30m: z.number().min(0).max(100).nullable(),
-  quantization: z.string().min(1).nullable(),
-  /** The aggregator's endpoint status as given (0 in normal operation, negative otherwise); null when absent. */
-  status: z.number().int().nullable(),
-});
-export type InferenceProvider = z.infer<typeof InferenceProviderSchema>;
-
-/** One model and its providers (sorted by provider, then tag). */
-export const InferenceModelSchema = z.strictObject({
-  /** Aggregator model id (`author/slug`). */
-  model_id: z.string().min(1),
-  /** The curated catalog's model id (as /api/models serves it). */
-  catalog_id: z.string().min(1),
-  providers: z.array(InferenceProviderSchema),
-});
-export type InferenceModel = z.infer<typeof InferenceModelSchema>;
-
-/** The `inference-providers` snapshot body. */
-export const InferenceProvidersSnapshotSchema = z.strictObject({
-  source: z.literal(INFERENCE_PROVIDERS_SOURCE),
-  summary: z.strictObject({
-    models: z.number().int().nonnegative(),
-    /** Distinct provider names across all models. */
-    providers: z.number().int().nonnegative(),
-    /** Provider endpoints across all models. */
-    endpoints: z.number().int().nonnegative(),
-    /** Catalog models asked for whose listing failed this run (aggregator ids, sorted). */
-    missing: z.array(z.string()),
-  }),
-  models: z.array(InferenceModelSchema).refine(
-    (ms) => ms.every((m, i) => i === 0 || ms[i - 1]!.model_id < m.model_id),
-    "models must be sorted by model_id with unique ids",
-  ),
-});
-export type InferenceProvidersSnapshot = z.infer<typeof InferenceProvidersSnapshotSchema>;
 
 /** A catalog model as this feed needs it. */
 export interface MatrixModel {
@@ -186,12 +138,7 @@ export async function runInferenceProviders(ctx: FeedContext, list: readonly Mat
 
 /** The inference-provider matrix feed (read by the cost verdict; no free route of its own yet). */
 export const inferenceProvidersFeed: Feed<InferenceProvidersSnapshot> = {
-  type: "inference-providers",
-  title: "Inference providers per model",
-  cron: "29 */6 * * *",
-  cadence: "every 6 hours",
-  slaSeconds: 86_400,
-  schema: InferenceProvidersSnapshotSchema,
+  ...inferenceProvidersSnapshotType,
   urls: () => matrixModels().map((m) => openrouterEndpointsUrl(m.aggregatorId)),
   historyRows: (data, at) => [inferenceProviderRows(data, at.date)],
   run: (ctx) => runInferenceProviders(ctx),

@@ -10,6 +10,7 @@ import { benchmarksSnapshotType } from "./benchmarks.ts";
 import { embeddingsSnapshotType } from "./embeddings.ts";
 import { forumTrendingSnapshotType } from "./forum-trending.ts";
 import { gpuPricingSnapshotType } from "./gpu-pricing.ts";
+import { inferenceProvidersSnapshotType } from "./inference-providers.ts";
 import { issuesHotSnapshotType } from "./issues-hot.ts";
 import { mcpRegistrySnapshotType } from "./mcp-registry.ts";
 import { modelDeprecationsSnapshotType } from "./model-deprecations.ts";
@@ -34,6 +35,7 @@ export const snapshotTypes = {
   embeddings: embeddingsSnapshotType,
   "forum-trending": forumTrendingSnapshotType,
   "gpu-pricing": gpuPricingSnapshotType,
+  "inference-providers": inferenceProvidersSnapshotType,
   "issues-hot": issuesHotSnapshotType,
   "mcp-registry": mcpRegistrySnapshotType,
   "model-deprecations": modelDeprecationsSnapshotType,
