@@ -63,12 +63,24 @@ const GENERATORS: Record<string, Generator> = {
       observed_at: "CAST(date AS TIMESTAMP) + INTERVAL 3 HOUR + s * INTERVAL 1 MINUTE",
     },
   },
+  // The hub's three top-30 listings; one id enters and one leaves each listing every day.
+  modelhub_daily: {
+    dims: { k: 3, r: 30 },
+    columns: {
+      date: "date",
+      kind: "CASE k WHEN 0 THEN 'model' WHEN 1 THEN 'dataset' ELSE 'space' END",
+      id: "'synthetic/hub-' || k || '-' || lpad(CAST((r + d) % 60 AS VARCHAR), 3, '0')",
+      rank: "CAST(r + 1 AS BIGINT)",
+      downloads: "CASE WHEN k = 2 THEN NULL ELSE CAST(1000000 - r * 20000 + d * 50 + (hash(r, d) % 997) AS BIGINT) END",
+      likes: "CAST(5000 - r * 100 + d + (hash(k, r, d) % 89) AS BIGINT)",
+    },
+  },
   aggregator_models_daily: {
     dims: { m: models },
     columns: {
       date: "date",
       model_id: modelId,
-      namespace: "'synthetic'",
+      namespace: "'synthetic-ns-' || lpad(CAST(m % 25 AS VARCHAR), 2, '0')",
       input_per_1m: "round(1 + m % 30 + 0.01 * (d % 7), 4)",
       output_per_1m: "round(4 * (1 + m % 30), 4)",
       context_length: "CAST(8192 * (1 + m % 16) AS BIGINT)",
