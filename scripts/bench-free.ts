@@ -13,7 +13,7 @@
  * (default snapshots/), BENCH_PATHS (space-separated list, default defaultPaths()), BENCH_SKIP_REPLAY=1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { get } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { routes } from "../api/registry/index.ts";
 import { freePort } from "../api/testing/free-port.ts";
+import { processCpuMs, processMemoryMb } from "./lib/process-stats.ts";
 
 /** Parameterized requests measured besides every route's bare path (each answer computed once per parameter set). */
 const WITH_PARAMETERS = [
@@ -81,32 +82,12 @@ function waitForLine(child: ChildProcess, what: string): Promise<void> {
   });
 }
 
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Math.round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
-/** CPU time (user + system) a process has used so far, in ms; null when /proc is not there. */
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function cannon(url: string, seconds: number, connections: number, pid: number | undefined): Promise<Omit<Row, "target" | "path">> {
-  const cpuBefore = cpuMs(pid);
+  const cpuBefore = processCpuMs(pid);
   const r = await autocannon({ url, duration: seconds, connections, headers: { "accept-encoding": "br, gzip" } });
-  const cpuAfter = cpuMs(pid);
+  const cpuAfter = processCpuMs(pid);
   const cpuUs = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null;
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, cpuUs };
 }
@@ -163,7 +144,7 @@ export async function main(): Promise<void> {
   try {
     await waitForLine(api, "api server");
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const rssIdle = rssMb(api.pid);
+    const rssIdle = processMemoryMb(api.pid)?.rss ?? null;
 
     // The bare server gets exactly the bytes and headers the API sends for a br/gzip client.
     const table: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
@@ -213,7 +194,7 @@ export async function main(): Promise<void> {
         rows.push({ target, path: p, rps: mean((x) => x.rps), p50: mean((x) => x.p50), p99: mean((x) => x.p99), non2xx: r.reduce((sum, x) => sum + x.non2xx, 0), cpuUs: cpu });
       }
     }
-    const rssLoaded = rssMb(api.pid);
+    const rssLoaded = processMemoryMb(api.pid)?.rss ?? null;
 
     const width = Math.max(...rows.map((r) => r.path.length)) + 2;
     process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare  CPU µs/req  CPU bare/api\n`);

@@ -11,13 +11,13 @@
  * (extra Node flags for the server process, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { feeds } from "../pipelines/feeds/index.ts";
 import { runFeeds } from "../pipelines/runner/run-feeds.ts";
+import { processCpuMs } from "./lib/process-stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 // Fresh snapshots (a replay of the feeds the route reads), so paid calls are charged, not served free as stale.
@@ -40,16 +40,6 @@ const { paidPort, offPort, token } = await new Promise<{ paidPort: number; offPo
   child.once("exit", (code) => fail(new Error(`bench server exited with ${code}`)));
 });
 
-/** CPU time (user + system) a process has used so far, in ms; null when /proc is not there. */
-function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 interface Run {
   /** The Node server process's CPU time per request in µs (Postgres not included). */
@@ -62,9 +52,9 @@ interface Run {
 }
 
 async function run(port: number, connections: number, headers: Record<string, string>): Promise<Run> {
-  const before = cpuMs(child.pid);
+  const before = processCpuMs(child.pid);
   const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
-  const after = cpuMs(child.pid);
+  const after = processCpuMs(child.pid);
   const cpuUs = before !== null && after !== null && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : null;
   return { cpuUs, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }

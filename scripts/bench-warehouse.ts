@@ -10,7 +10,7 @@
  * BENCH_WAREHOUSE_DIR (a folder whose name says synthetic: the warehouse is generated there once, kept and reused).
  */
 import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -19,6 +19,7 @@ import { WAREHOUSE_TABLES, type WarehouseColumn, type WarehouseTable } from "../
 import { routes } from "../api/registry/index.ts";
 import { spawnApi, type SpawnedApi } from "../api/testing/spawn-api.ts";
 import { addDays } from "../api/verdicts/history-range.ts";
+import { processMemoryMb } from "./lib/process-stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const int = (name: string, fallback: number, max: number) => {
@@ -222,11 +223,6 @@ function seriesPaths(path: string, example: string | undefined, n: number): stri
   });
 }
 
-async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
-}
 
 async function measure(api: SpawnedApi, paths: string[]): Promise<{ p50: number; p99: number; rps: number; non2xx: number; errors: number }> {
   let i = 0;
@@ -262,7 +258,7 @@ try {
 
   const t = performance.now();
   api = await spawnApi({ SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: join(work, "data"), DATABASE_URL: "", PREMIUM_BILLING: "off", PAYMENTS_TEST_CHAIN: "off", RATE_LIMIT_PER_MINUTE: "0" }, { timeoutMs: 120_000 });
-  process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${(await rssMb(api.child.pid!)).rss} MB\n\n`);
+  process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${processMemoryMb(api.child.pid)?.rss ?? "?"} MB\n\n`);
 
   const series = routes.filter((r) => r.tier === "premium" && r.method === "GET" && /\/(series|velocity)(\/|$)/.test(r.path));
   const existing = ["/api/premium/routing", "/api/premium/cost/projection", "/api/premium/news/search"].flatMap((p) => routes.filter((r) => r.path === p));
@@ -282,8 +278,8 @@ try {
     process.stdout.write(`${target.name.padEnd(46)} ${m.p50.toFixed(1).padStart(7)} ${m.p99.toFixed(1).padStart(7)} ${Math.round(m.rps).toString().padStart(7)} ${String(m.non2xx + m.errors).padStart(8)}${flag}\n`);
     if (m.non2xx + m.errors > 0) failures.push(`${target.name}: ${m.non2xx} non-2xx, ${m.errors} errors`);
   }
-  const mem = await rssMb(api.child.pid!);
-  process.stdout.write(`\nserver resident memory after the runs: ${mem.rss} MB (peak ${mem.peak} MB; target ≤ 400 MB; Node process, Postgres not included)\n`);
+  const mem = processMemoryMb(api.child.pid);
+  process.stdout.write(`\nserver resident memory after the runs: ${mem?.rss ?? "?"} MB (peak ${mem?.peak ?? "?"} MB; target ≤ 400 MB; Node process, Postgres not included)\n`);
   if (failures.length > 0) {
     process.stdout.write(`\nfailed calls:\n${failures.map((f) => `  ${f}`).join("\n")}\n`);
     process.exitCode = 1;

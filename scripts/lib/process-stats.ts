@@ -1,0 +1,34 @@
+/**
+ * What a benchmark reads about the server process it measures, from /proc (Linux): CPU time used so far and
+ * resident memory. Each answers null where /proc or the process is not there.
+ */
+import { readFileSync } from "node:fs";
+
+/** CPU time (user + system) the process has used so far, in ms. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory now (`rss`) and its high-water mark (`peak`), in MB. */
+export function processMemoryMb(pid: number | undefined): { rss: number; peak: number } | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const mb = (key: string) => {
+      const kb = new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+      return kb === undefined ? null : Math.round(Number(kb) / 1024);
+    };
+    const rss = mb("VmRSS");
+    const peak = mb("VmHWM");
+    return rss === null || peak === null ? null : { rss, peak };
+  } catch {
+    return null;
+  }
+}
