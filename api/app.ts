@@ -20,6 +20,7 @@ import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import type { WarehouseReader } from "./warehouse/reader-contract.ts";
+import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
 
@@ -53,6 +54,8 @@ export interface AppOptions {
   onAnswered?: (answered: AnsweredRequest) => void;
   /** The warehouse reader handed to every render and handle function (api/warehouse/reader.ts). */
   warehouse?: WarehouseReader;
+  /** Counts free preview calls per client and UTC day (api/previews/quota.ts); without it preview routes answer 503. */
+  previews?: PreviewCounter;
 }
 
 /** A request a route answered: what agent activity may record (never the raw path). */
@@ -108,12 +111,14 @@ export function createApp(options: AppOptions): BuiltApp {
     const methods = byPath.get(route.path) ?? new Map<string, AnyRoute>();
     if (methods.has(route.method)) throw new Error(`route registry: ${route.method} ${route.path} is declared twice`);
     if (!route.render && !route.handle) throw new Error(`route registry: ${route.method} ${route.path} has neither render nor handle`);
+    if (route.tier === "preview" && (!route.render || route.method !== "GET")) throw new Error(`route registry: preview route ${route.path} must be a GET with render`);
+    if (route.tier === "preview") previewSpecOf(route);
     methods.set(route.method, route);
     byPath.set(route.path, methods);
   }
 
   const templates = new WeakMap<CachedBody, string>();
-  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now, templates };
+  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache() };
   const answered = (status: number, userAgent: string | null, template: string, address: string) => {
     if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
   };
@@ -213,6 +218,8 @@ interface ServeDeps {
   now: () => Date;
   /** Route template of each cached body, for agent activity on the fast path. */
   templates: WeakMap<CachedBody, string>;
+  /** Rendered fields of preview routes, per input, for the current snapshots and warehouse. */
+  previewFields: PreviewFieldsCache;
 }
 
 async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: ServeDeps): Promise<Response> {
@@ -246,16 +253,16 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     }
     if (route.tier === "premium") {
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
-      const context: RenderContext = { snapshots, baseUrl: options.baseUrl, now: deps.now(), routes: options.routes, rateLimitPerMinute: options.rateLimitPerMinute, premiumBilling: options.premium?.billing !== false, ...(options.warehouse ? { warehouse: options.warehouse } : {}) };
       return await options.premium.serve({
         route,
         request: event.req,
         url: event.url,
         clientIp: ip,
-        context,
+        context: renderContext(deps),
         parse: async () => ({ ...parseInput(route, event), ...(await parseBody(route, event)) }),
       });
     }
+    if (route.tier === "preview") return await servePreview(route, event, ip, rateHeaders, deps);
     const cacheable = Boolean(route.render) && route.method === "GET";
     const generation = snapshots.generation;
     const rawKey = `${route.method} ${event.url.pathname}${event.url.search}`;
@@ -274,19 +281,8 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       }
     }
 
-    const missing = (route.snapshots ?? []).filter((t) => !snapshots.get(t));
-    if (missing.length > 0) {
-      throw new ApiError(503, "snapshot_unavailable", `snapshot ${missing.join(", ")} is not available yet; the pipelines have not produced it or its file is unreadable`);
-    }
-    const ctx: RenderContext = {
-      snapshots,
-      baseUrl: options.baseUrl,
-      now: deps.now(),
-      routes: options.routes,
-      rateLimitPerMinute: options.rateLimitPerMinute,
-      premiumBilling: options.premium?.billing !== false,
-      ...(options.warehouse ? { warehouse: options.warehouse } : {}),
-    };
+    requireSnapshots(route, snapshots);
+    const ctx = renderContext(deps);
 
     if (route.render) {
       const result = await route.render(ctx, input);
@@ -317,6 +313,51 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
     return jsonResponse(parts.status, parts.body, { ...rateHeaders, ...parts.headers });
   }
+}
+
+/** The context every render and handle function sees. */
+function renderContext(deps: ServeDeps): RenderContext {
+  const { options } = deps;
+  return {
+    snapshots: options.snapshots,
+    baseUrl: options.baseUrl,
+    now: deps.now(),
+    routes: options.routes,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    premiumBilling: options.premium?.billing !== false,
+    ...(options.warehouse ? { warehouse: options.warehouse } : {}),
+  };
+}
+
+/** 503 when a snapshot the route reads has not been produced (or cannot be read). */
+function requireSnapshots(route: AnyRoute, snapshots: SnapshotReader): void {
+  const missing = (route.snapshots ?? []).filter((t) => !snapshots.get(t));
+  if (missing.length > 0) {
+    throw new ApiError(503, "snapshot_unavailable", `snapshot ${missing.join(", ")} is not available yet; the pipelines have not produced it or its file is unreadable`);
+  }
+}
+
+/**
+ * A free preview (api/previews/answer.ts): input checked, fields rendered or reused, then the call counted
+ * against the client's daily quota; a failed call counts nothing. The quota's RateLimit-* headers replace the
+ * per-minute limiter's, since the daily quota is the one that runs out.
+ */
+async function servePreview(route: AnyRoute, event: H3Event, ip: string, rateHeaders: Record<string, string>, deps: ServeDeps): Promise<Response> {
+  const { options } = deps;
+  if (!options.previews) {
+    throw new ApiError(503, "previews_unavailable", "free previews are not enabled on this instance: their daily quotas are counted in the state database, which is off");
+  }
+  const input = parseInput(route, event);
+  requireSnapshots(route, options.snapshots);
+  const version = `${options.snapshots.generation}:${options.warehouse?.version ?? 0}`;
+  const answer = await answerPreview({
+    spec: previewSpecOf(route),
+    counter: options.previews,
+    address: ip,
+    fields: () => deps.previewFields.get(version, `${route.path} ${canonical(input)}`, async () => (await route.render!(renderContext(deps), input)) as Record<string, unknown>),
+  });
+  const { "RateLimit-Policy": _policy, ...limiterHeaders } = rateHeaders;
+  return jsonResponse(200, answer.body, { ...limiterHeaders, ...answer.headers });
 }
 
 /** The largest body any of `routes` accepts: the Node-level guard refuses a declared length above it. */

@@ -33,6 +33,7 @@ import type { PremiumGateway } from "./billing/premium.ts";
 import { startPayments, type StartedPayments } from "./payments/start.ts";
 import { startPaymentHousekeeping } from "./payments/housekeeping.ts";
 import { startPreviewHousekeeping } from "./previews/housekeeping.ts";
+import { PreviewQuota } from "./previews/quota.ts";
 import { processReceiptKey } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
@@ -257,6 +258,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     paymentThrottle: createPaymentThrottle({ perMinute: config.paymentRateLimitPerMinute, ...(isKnownBearer ? { isKnownBearer } : {}) }),
     onAnswered: ({ userAgent, template, address }) => serverActivity.record(userAgent, template, { address }),
     ...(premium ? { premium } : {}),
+    ...(db ? { previews: new PreviewQuota(db) } : {}),
     warehouse: warehouseReader,
   });
 

@@ -28,7 +28,9 @@ import { examplePath } from "./helpers.ts";
 const ROOT = join(import.meta.dirname, "../..");
 /** The premium routes, and the snapshot types they read (refreshed by a replay run, so calls are charged). */
 const PREMIUM = routes.filter((r) => r.tier === "premium");
-const PREMIUM_INPUTS = [...new Set(PREMIUM.flatMap((r) => r.snapshots ?? []))];
+/** The free previews: counted in the state database, so served by the stateful instance only. */
+const PREVIEWS = routes.filter((r) => r.tier === "preview");
+const PREMIUM_INPUTS = [...new Set([...PREMIUM, ...PREVIEWS].flatMap((r) => r.snapshots ?? []))];
 
 let chain: TestChain | undefined;
 let api: SpawnedApi | undefined;
@@ -193,6 +195,19 @@ describe("every operation answers what /openapi.json declares", () => {
     const retry = await fetch(`${base}${routing}?task=general`, { headers: { "x-payment-tx": tx, "x-payment-quote": quote.memo } });
     expect(retry.status).toBe(200);
     expect(retry.headers.get("x-payment-token")).toBeTruthy();
+  });
+
+  it("preview routes: 200 with their quota on the stateful instance, 503 on one without state", async () => {
+    expect(PREVIEWS.length).toBeGreaterThan(0);
+    for (const route of PREVIEWS) {
+      const path = route.example ?? route.path;
+      const res = await fetch(api!.base + path);
+      expect(res.status, route.path).toBe(200);
+      expect(await json(res)).toMatchObject({ ok: true, preview: true, upgrade: { premium_endpoint: expect.stringMatching(/^\/api\/premium\//) } });
+      const off = await fetch(dataOnly!.url + path);
+      expect(off.status, route.path).toBe(503);
+      expect((await json(off)).error).toBe("previews_unavailable");
+    }
   });
 
   it("covered every registered operation with a success, and the error statuses the document declares", async () => {

@@ -3,6 +3,7 @@
  * `rate_limit { limit, remaining, scope }` and `upgrade { premium_endpoint, payment_info, buy_credits,
  * preview_shows }`, plus RateLimit-* headers (the IETF draft's separate fields, as on the free routes).
  */
+import { z } from "zod";
 import type { PreviewSpec } from "./catalog.ts";
 import { PREVIEW_SCOPE, type PreviewAllowance, upgradeHint } from "./quota.ts";
 
@@ -35,4 +36,22 @@ export function previewHeaders(allowance: PreviewAllowance): Record<string, stri
     "RateLimit-Remaining": String(allowance.remaining),
     "RateLimit-Reset": String(allowance.resetSeconds),
   };
+}
+
+/**
+ * The OpenAPI/zod schema of a preview answer: the preview's own fields between the wrapper's. Every preview
+ * route declares its `response` with this, so the documents show the quota and upgrade blocks.
+ */
+export function previewResponse<T extends z.ZodRawShape>(fields: T) {
+  return z.strictObject({
+    ok: z.literal(true),
+    preview: z.literal(true),
+    ...fields,
+    rate_limit: z
+      .strictObject({ limit: z.number().int().min(1), remaining: z.number().int().min(0), scope: z.literal(PREVIEW_SCOPE) })
+      .meta({ description: "The daily quota of this preview for the calling client (IP, IPv6 /64) after this call." }),
+    upgrade: z
+      .strictObject({ premium_endpoint: z.string(), payment_info: z.string(), buy_credits: z.string(), preview_shows: z.string() })
+      .meta({ description: "Where the full answer is and how to pay for it." }),
+  });
 }

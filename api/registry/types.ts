@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { SnapshotMeta } from "../../pipelines/contract/snapshot-meta.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import type { PreviewRoute } from "../previews/catalog.ts";
 
 export type { SnapshotMeta };
 
@@ -99,6 +100,12 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   byteRanges?: boolean;
   /** Cost in credits (premium routes). */
   cost?: number;
+  /**
+   * Which free preview a `tier: "preview"` route is (a key of PREVIEWS in api/previews/catalog.ts): the app
+   * validates the input, counts the call against that preview's daily quota (429 over it), then wraps what
+   * `render` returns with `ok`, `preview`, `rate_limit` and `upgrade` (api/previews/response.ts).
+   */
+  preview?: PreviewRoute;
   /**
    * Whether a non-premium route reads `Authorization: Bearer <token>` (premium routes always do): `required`
    * (401 without a valid token) or `optional` (a token changes what the call does). Declared in OpenAPI.

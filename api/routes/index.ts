@@ -30,6 +30,7 @@ import { premiumHistoryRoutes } from "./premium-history.ts";
 import { premiumNewsSearchRoutes } from "./premium-news-search.ts";
 import { premiumRoutingRoutes } from "./premium-routing.ts";
 import { premiumSeriesRoutes } from "./premium-series.ts";
+import { previewRoutingRoutes } from "./preview-routing.ts";
 import { receiptRoutes } from "./receipts.ts";
 import { probeRoutes } from "./probe.ts";
 import { statusRoutes } from "./status.ts";
@@ -74,6 +75,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumNewsSearchRoutes,
   ...premiumHistoryRoutes,
   ...premiumSeriesRoutes,
+  ...previewRoutingRoutes,
   ...receiptRoutes,
   ...fairTradeRoutes,
 ];
