@@ -326,6 +326,7 @@ function renderContext(deps: ServeDeps): RenderContext {
     rateLimitPerMinute: options.rateLimitPerMinute,
     premiumBilling: options.premium?.billing !== false,
     ...(options.warehouse ? { warehouse: options.warehouse } : {}),
+    dataVersion: `${options.snapshots.generation}:${options.warehouse?.version ?? 0}`,
   };
 }
 
@@ -349,12 +350,12 @@ async function servePreview(route: AnyRoute, event: H3Event, ip: string, rateHea
   }
   const input = parseInput(route, event);
   requireSnapshots(route, options.snapshots);
-  const version = `${options.snapshots.generation}:${options.warehouse?.version ?? 0}`;
+  const ctx = renderContext(deps);
   const answer = await answerPreview({
     spec: previewSpecOf(route),
     counter: options.previews,
     address: ip,
-    fields: () => deps.previewFields.get(version, `${route.path} ${canonical(input)}`, async () => (await route.render!(renderContext(deps), input)) as Record<string, unknown>),
+    fields: () => deps.previewFields.get(ctx.dataVersion!, `${route.path} ${ctx.now.toISOString().slice(0, 16)} ${canonical(input)}`, async () => (await route.render!(ctx, input)) as Record<string, unknown>),
   });
   const { "RateLimit-Policy": _policy, ...limiterHeaders } = rateHeaders;
   return jsonResponse(200, answer.body, { ...limiterHeaders, ...answer.headers });

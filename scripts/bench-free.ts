@@ -32,7 +32,7 @@ const WITH_PARAMETERS = [
 ];
 
 /**
- * Every free GET route answered from snapshots (render routes: discovery, free and preview tiers), bare or
+ * Every free GET route answered from snapshots (render routes of the discovery and free tiers; previews count every call, so they are not static), bare or
  * with its registry example, `/api/history/<latest status date>/status` for the dated route, then
  * WITH_PARAMETERS. Routes that compute per request by design (`handle`: health, live activity, receipt
  * verification, request-time upstream reads) are not static and are left out.
@@ -40,7 +40,7 @@ const WITH_PARAMETERS = [
 function defaultPaths(snapshotsDir: string): string[] {
   const paths: string[] = [];
   for (const r of routes) {
-    if (r.method !== "GET" || !r.render || !["discovery", "free", "preview"].includes(r.tier)) continue;
+    if (r.method !== "GET" || !r.render || !["discovery", "free"].includes(r.tier)) continue;
     if (!r.path.includes(":")) {
       paths.push(r.example ?? r.path);
       continue;

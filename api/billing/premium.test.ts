@@ -52,6 +52,7 @@ const snapshots: ServedSnapshots = {
 const Echo = z.strictObject({ ok: z.literal(true), n: z.number().int(), items: z.array(z.number()) });
 let gate: Promise<void> = Promise.resolve();
 let handlerCalls = 0;
+let memoCalls = 0;
 
 const routes: AnyRoute[] = [
   defineRoute({
@@ -149,6 +150,22 @@ const routes: AnyRoute[] = [
     cost: 5,
     response: Echo,
     render: () => ({ ok: true as const, n: 5, items: [] }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/premium/test/memo",
+    tier: "premium",
+    summary: "An answer memoized per input, day and data version.",
+    tags: ["test"],
+    cost: 1,
+    answerMemo: true,
+    query: z.object({ n: z.coerce.number().int().min(1).max(10) }),
+    response: Echo,
+    render: (_ctx, { query }) => {
+      memoCalls++;
+      if (query.n === 9) return { ok: true, n: "nine", items: [] } as unknown as z.infer<typeof Echo>;
+      return { ok: true as const, n: query.n, items: [memoCalls] };
+    },
   }),
   defineRoute({
     method: "POST",
@@ -513,3 +530,33 @@ describe("premium wrapper", () => {
     expect(((await res.json()) as Json).error).toBe("premium_unavailable");
   });
 });
+
+describe("premium wrapper with answerMemo", () => {
+  it("computes an answer once per input and data version, and still bills and signs every call", async () => {
+    const served: ServedSnapshots & { generation: number } = { ...snapshots, generation: 1 };
+    const premium = createPremiumGateway({ db: tdb.db, credits, receiptKey: key, payments: terms, now: () => NOW });
+    const app = createApp({ routes, snapshots: served, baseUrl: BASE, rateLimitPerMinute: 0, trustProxy: null, premium, now: () => NOW }).app;
+    const { token } = await newToken(10);
+    memoCalls = 0;
+    const call = async (n: number) => (await (await app.request(`/api/premium/test/memo?n=${n}`, auth(token))).json()) as Json;
+    const first = await call(2);
+    const second = await call(2);
+    expect(memoCalls).toBe(1);
+    expect(second.items).toEqual(first.items);
+    expect([first.billing.credits_charged, second.billing.credits_charged]).toEqual([1, 1]);
+    expect(second.billing.credits_remaining).toBe(first.billing.credits_remaining - 1);
+    expect(second.receipt.id).not.toBe(first.receipt.id);
+    expect(verifyReceipt(second.receipt as Receipt, keys, second).valid).toBe(true);
+    await call(3);
+    expect(memoCalls).toBe(2);
+    served.generation = 2;
+    expect((await call(2)).items).toEqual([3]);
+    // An answer off its schema is never kept: each call computes it again, and none is charged.
+    const bad = await app.request("/api/premium/test/memo?n=9", auth(token));
+    expect(bad.status).toBe(500);
+    await app.request("/api/premium/test/memo?n=9", auth(token));
+    expect(memoCalls).toBe(5);
+    expect(await balanceOf(token)).toBe(10 - 4);
+  });
+});
+

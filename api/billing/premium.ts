@@ -19,6 +19,7 @@ import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type Stor
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
 import { reply, replyBytes, type Answer } from "./premium-reply.ts";
 import { TokenCache } from "./token-cache.ts";
+import { VersionedMemo } from "../serve/versioned-memo.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
 import { newReceiptId, signReceipt } from "./receipts.ts";
 import { paymentChallenge, X402_HEADERS, type PaymentTerms } from "./x402.ts";
@@ -85,8 +86,13 @@ interface Gateway {
   /** `token \n Idempotency-Key` of the keyed calls running in this process. */
   running: Set<string>;
   tokens: TokenCache;
+  /** Answers of `answerMemo` routes, per input and UTC day, for the current data version. */
+  answers: AnswerMemo;
   report(error: unknown, where: string): void;
 }
+
+/** Answers of routes that declare `answerMemo`, kept for one data version (api/serve/versioned-memo.ts). */
+export class AnswerMemo extends VersionedMemo<Record<string, unknown>> {}
 
 /** Build the premium wrapper: the composition of the steps. */
 export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
@@ -100,6 +106,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     receiptKey: typeof deps.receiptKey === "function" ? deps.receiptKey : () => Promise.resolve(deps.receiptKey as ReceiptKey),
     running: new Set(),
     tokens: new TokenCache(),
+    answers: new AnswerMemo(),
     report: (error, where) => deps.onServerError?.(error, where),
   };
 
@@ -323,33 +330,56 @@ export type Ran =
   | { ok: false; status: number; body: Record<string, unknown>; reason: string; definitive: boolean };
 
 /** Step 4: run the handler, then hold its result to the route's published schema. */
-export async function run(g: Pick<Gateway, "report">, call: PremiumCall, input: ParsedInput): Promise<Ran> {
+export async function run(g: Pick<Gateway, "report"> & { answers?: AnswerMemo }, call: PremiumCall, input: ParsedInput): Promise<Ran> {
   const { route } = call;
   const where = `${route.method} ${route.path}`;
-  let result: unknown;
-  try {
-    const { query, params, body } = input;
-    result = route.handle
+  const { query, params, body } = input;
+  const compute = async (): Promise<Record<string, unknown>> => {
+    const result = route.handle
       ? await route.handle({ ...call.context, request: call.request, clientIp: call.clientIp }, { query, params, body })
       : await route.render!(call.context, { query, params });
+    const problem = checkSchema(route, result);
+    if (problem) throw new SchemaFailure(problem);
+    return result as Record<string, unknown>;
+  };
+  try {
+    // A route whose answer depends only on its input, the data and the UTC day is computed (and checked against
+    // its schema) once per input, day and data version; each call is still billed, hashed and signed.
+    const memo = route.answerMemo && route.render && g.answers && call.context.dataVersion !== undefined ? g.answers : null;
+    const result = memo
+      ? await memo.get(call.context.dataVersion!, `${where} ${call.context.now.toISOString().slice(0, 10)} ${stableKey({ query, params })}`, compute)
+      : await compute();
+    return { ok: true, result };
   } catch (err) {
+    if (err instanceof SchemaFailure) {
+      g.report(new Error(`${where}: response schema failure: ${err.message}`), where);
+      return {
+        ok: false,
+        status: 500,
+        body: errorBody(NO_CHARGE_REASONS.schema_failure, "the endpoint produced an answer that does not match its published schema; it was not sent and nothing was charged"),
+        reason: NO_CHARGE_REASONS.schema_failure,
+        definitive: false,
+      };
+    }
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) g.report(err, where);
     const reason = parts.status < 500 ? NO_CHARGE_REASONS.client_error : NO_CHARGE_REASONS.server_error;
     return { ok: false, status: parts.status, body: parts.body, reason, definitive: parts.status < 500 };
   }
-  const problem = checkSchema(route, result);
-  if (problem) {
-    g.report(new Error(`${where}: response schema failure: ${problem}`), where);
-    return {
-      ok: false,
-      status: 500,
-      body: errorBody(NO_CHARGE_REASONS.schema_failure, "the endpoint produced an answer that does not match its published schema; it was not sent and nothing was charged"),
-      reason: NO_CHARGE_REASONS.schema_failure,
-      definitive: false,
-    };
-  }
-  return { ok: true, result: result as Record<string, unknown> };
+}
+
+/** A handler's answer that does not match its route's published schema. */
+class SchemaFailure extends Error {
+  override name = "SchemaFailure";
+}
+
+/** JSON with keys sorted at every depth: equal inputs give equal memo keys. */
+function stableKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -421,7 +451,20 @@ function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): De
       responseHash: "",
     };
   }
-  return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: responseHash(body) };
+  return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: hashOf(ran.result, body) };
+}
+
+/** Response hashes of answers still held (a memoized answer is hashed once, not on every call). */
+const hashes = new WeakMap<object, string>();
+
+/** The response hash of `body`, the billing-free copy of `result`; remembered per `result` object. */
+function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): string {
+  let hash = hashes.get(result);
+  if (hash === undefined) {
+    hash = responseHash(body);
+    hashes.set(result, hash);
+  }
+  return hash;
 }
 
 function describeStale(stale: StaleSnapshot[]): string {

@@ -7,7 +7,7 @@ import { toErrorParts } from "../http/errors.ts";
 import { ApiError } from "../registry/types.ts";
 import { Breakers } from "./breakers.ts";
 import { NO_CHARGE_REASONS } from "./no-charge.ts";
-import { run, type PremiumCall, type PremiumGateway } from "./premium.ts";
+import { AnswerMemo, run, type PremiumCall, type PremiumGateway } from "./premium.ts";
 import { reply } from "./premium-reply.ts";
 
 /** What this line says wherever the instance describes itself. */
@@ -17,6 +17,7 @@ export const UNBILLED_NOTE =
 /** The premium wrapper without billing. */
 export function createUnbilledGateway(options: { onServerError?: (error: unknown, where: string) => void } = {}): PremiumGateway {
   const report = (error: unknown, where: string) => options.onServerError?.(error, where);
+  const answers = new AnswerMemo();
   async function serve(call: PremiumCall): Promise<Response> {
     const { route } = call;
     try {
@@ -26,7 +27,7 @@ export function createUnbilledGateway(options: { onServerError?: (error: unknown
       if (missing.length > 0) {
         throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet`);
       }
-      const ran = await run({ report }, call, input);
+      const ran = await run({ report, answers }, call, input);
       return ran.ok ? reply({ status: 200, body: ran.result, definitive: true }, {}) : reply({ status: ran.status, body: ran.body, definitive: false }, {});
     } catch (err) {
       const parts = toErrorParts(err);

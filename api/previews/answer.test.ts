@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../registry/types.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
-import { answerPreview, PreviewFieldsCache, previewSpecOf } from "./answer.ts";
+import { answerPreview, previewSpecOf } from "./answer.ts";
 import type { PreviewSpec } from "./catalog.ts";
 import { PreviewQuota } from "./quota.ts";
 
@@ -28,30 +28,6 @@ describe("answerPreview", () => {
     expect(ok.body).toMatchObject({ ok: true, preview: true, pick: "a", rate_limit: { limit: 2, remaining: 1 } });
     expect(ok.headers["RateLimit-Remaining"]).toBe("1");
     expect(await used(s.route)).toBe(1);
-  });
-});
-
-describe("PreviewFieldsCache", () => {
-  it("renders once per key and data version, and drops everything when the version changes", async () => {
-    const cache = new PreviewFieldsCache(10);
-    let renders = 0;
-    const render = async () => ({ n: ++renders });
-    expect(await cache.get("1:0", "k", render)).toEqual({ n: 1 });
-    expect(await cache.get("1:0", "k", render)).toEqual({ n: 1 });
-    expect(await cache.get("1:0", "other", render)).toEqual({ n: 2 });
-    expect(await cache.get("2:0", "k", render)).toEqual({ n: 3 });
-    expect(await cache.get("2:1", "k", render)).toEqual({ n: 4 });
-  });
-
-  it("holds at most its bound, evicting the oldest entry", async () => {
-    const cache = new PreviewFieldsCache(2);
-    let renders = 0;
-    const render = async () => ({ n: ++renders });
-    await cache.get("v", "a", render);
-    await cache.get("v", "b", render);
-    await cache.get("v", "c", render);
-    expect(await cache.get("v", "b", render)).toEqual({ n: 2 });
-    expect(await cache.get("v", "a", render)).toEqual({ n: 4 });
   });
 });
 

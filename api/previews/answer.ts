@@ -7,6 +7,10 @@
 import { PREVIEWS, type PreviewRoute, type PreviewSpec } from "./catalog.ts";
 import type { PreviewAllowance } from "./quota.ts";
 import { previewBody, previewHeaders } from "./response.ts";
+import { VersionedMemo } from "../serve/versioned-memo.ts";
+
+/** Rendered fields of preview routes, per input, for one data version (api/serve/versioned-memo.ts). */
+export class PreviewFieldsCache extends VersionedMemo<Record<string, unknown>> {}
 
 /** What counts preview calls (api/previews/quota.ts over Postgres). */
 export interface PreviewCounter {
@@ -17,33 +21,6 @@ export interface PreviewCounter {
 export interface PreviewAnswer {
   body: Record<string, unknown>;
   headers: Record<string, string>;
-}
-
-/** Rendered fields kept per input; dropped whole when the data they were computed from changes. */
-export class PreviewFieldsCache {
-  readonly #max: number;
-  #version = "";
-  readonly #fields = new Map<string, Record<string, unknown>>();
-
-  constructor(maxEntries = 2_000) {
-    this.#max = maxEntries;
-  }
-
-  /** The fields of `key` rendered at data version `version`, rendering them when absent. */
-  async get(version: string, key: string, render: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
-    if (version !== this.#version) {
-      this.#fields.clear();
-      this.#version = version;
-    }
-    const hit = this.#fields.get(key);
-    if (hit) return hit;
-    const fields = await render();
-    if (version === this.#version) {
-      if (this.#fields.size >= this.#max) this.#fields.delete(this.#fields.keys().next().value!);
-      this.#fields.set(key, fields);
-    }
-    return fields;
-  }
 }
 
 /** The catalog entry of a preview route; throws at start for a route that names none. */

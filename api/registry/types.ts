@@ -43,6 +43,8 @@ export interface RenderContext {
   premiumBilling?: boolean;
   /** Read-only SQL over the warehouse's day files (api/warehouse/reader.ts); history series and verdicts read through it. */
   warehouse?: WarehouseReader;
+  /** Changes whenever the snapshots or the warehouse do (set by the app); answers memoized per data version key on it. */
+  dataVersion?: string;
 }
 
 /** What a `handle` function sees: the render context plus the request itself. */
@@ -100,6 +102,12 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   byteRanges?: boolean;
   /** Cost in credits (premium routes). */
   cost?: number;
+  /**
+   * A premium `render` route whose answer depends only on its input, the data (snapshots and warehouse) and the
+   * UTC day: the wrapper computes and schema-checks it once per input, day and data version (bounded, dropped
+   * when the data changes) and reuses it; every call is still billed, hashed and signed on its own.
+   */
+  answerMemo?: boolean;
   /**
    * Which free preview a `tier: "preview"` route is (a key of PREVIEWS in api/previews/catalog.ts): the app
    * validates the input, counts the call against that preview's daily quota (429 over it), then wraps what

@@ -43,6 +43,10 @@ beforeAll(async () => {
     batch("model_prices", [price("2026-01-03", 2, 2)]),
     batch("benchmark_scores", [{ date: "2026-01-03", benchmark: "gpqa", model_id: "gpt-x", score: 55, source: "s", reported_date: "2026-01-02" }]),
   ]);
+  // Two more days of gpqa at 55, then a gap, then 55 again: runs of equal scores, split by the gap.
+  for (const date of ["2026-01-04", "2026-01-05", "2026-01-07"]) {
+    await writeWarehouse(dir, date, [batch("benchmark_scores", [{ date, benchmark: "gpqa", model_id: "gpt-x", score: 55, source: "s", reported_date: "2026-01-02" }])]);
+  }
   reader = await openWarehouseReader({ dirs: [dir] });
 });
 afterAll(async () => {
@@ -92,6 +96,20 @@ describe("premium history series over the warehouse", () => {
     expect(body.series[0]!.summary.delta).toBe(5);
     const err = await apiError(() => renderBenchmarksSeries(ctx(), BenchmarksSeriesQuery.parse({ model: "gpt-x", benchmark: "nope" })));
     expect([err.status, err.code]).toEqual([404, "unknown_benchmark"]);
+  });
+
+  it("benchmarks: equal scores on consecutive days read as runs and come back one point a day; a day without a score stays empty", async () => {
+    const body = BenchmarksSeriesResponse.parse(await renderBenchmarksSeries(ctx(), BenchmarksSeriesQuery.parse({ model: "gpt-x", from: "2026-01-01", to: "2026-01-08" })));
+    expect(body.series[0]!.points.map((p) => [p.date, p.score])).toEqual([
+      ["2026-01-01", 50],
+      ["2026-01-02", null],
+      ["2026-01-03", 55],
+      ["2026-01-04", 55],
+      ["2026-01-05", 55],
+      ["2026-01-06", null],
+      ["2026-01-07", 55],
+      ["2026-01-08", null],
+    ]);
   });
 
   it("providers: percentiles, ok %, uptime and incident hours from the samples", async () => {

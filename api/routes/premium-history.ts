@@ -11,7 +11,7 @@ import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { benchmarksHistory, type BenchmarksHistory, type ScoreRow } from "../verdicts/history-benchmarks.ts";
 import { pricingSeries, type PriceRow, type PricingSeries } from "../verdicts/history-pricing.ts";
 import { providerHistory, type ProbeDay, type ProviderHistory, type StatusDay } from "../verdicts/history-providers.ts";
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/history-range.ts";
+import { addDays, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/history-range.ts";
 
 const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
 
@@ -204,9 +204,29 @@ export async function renderPricingSeries(ctx: RenderContext, query: z.infer<typ
   return pricingSeries({ model, provider: null, range, rows });
 }
 
-const SCORE_ROWS = `SELECT date, benchmark, score, source, reported_date FROM benchmark_scores
-  WHERE model_id = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`;
-const SCORE_ROWS_ONE = `${SCORE_ROWS} AND benchmark = ?`;
+/**
+ * A model's scores in the range as runs of consecutive days with the same score, source and reported day (a
+ * catalog score rarely changes, so 90 days × 5 benchmarks come back as a handful of rows), expanded to one row
+ * per day by {@link scoreRowsOfRuns}.
+ */
+const scoreRuns = (oneBenchmark: boolean) => `SELECT benchmark, score, source, reported_date, min(date) AS first, max(date) AS last FROM (
+  SELECT date, benchmark, score, source, reported_date,
+    date - CAST(row_number() OVER (PARTITION BY benchmark, score, source, reported_date ORDER BY date) AS INTEGER) AS island
+  FROM benchmark_scores WHERE model_id = ? AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneBenchmark ? " AND benchmark = ?" : ""})
+GROUP BY benchmark, score, source, reported_date, island`;
+const SCORE_RUNS = scoreRuns(false);
+const SCORE_RUNS_ONE = scoreRuns(true);
+
+/** One row per day of each run. */
+export function scoreRowsOfRuns(runs: readonly { benchmark: string; score: number; source: string; reported_date: string; first: string; last: string }[]): ScoreRow[] {
+  const rows: ScoreRow[] = [];
+  for (const run of runs) {
+    for (let date = run.first; date <= run.last; date = addDays(date, 1)) {
+      rows.push({ date, benchmark: run.benchmark, score: run.score, source: run.source, reported_date: run.reported_date });
+    }
+  }
+  return rows;
+}
 
 /** Render GET /api/premium/history/benchmarks/series. */
 export async function renderBenchmarksSeries(ctx: RenderContext, query: z.infer<typeof BenchmarksSeriesQuery>): Promise<BenchmarksHistory> {
@@ -221,10 +241,11 @@ export async function renderBenchmarksSeries(ctx: RenderContext, query: z.infer<
     benchmark = benchmarks.get(query.benchmark.toLowerCase()) ?? null;
     if (!benchmark) throw notFound("unknown_benchmark", "benchmark", query.benchmark, benchmarks, "/api/benchmarks");
   }
-  const rows = benchmark
-    ? await reader.query<ScoreRow & Record<string, string | number>>(SCORE_ROWS_ONE, [model, range.from, range.to, benchmark])
-    : await reader.query<ScoreRow & Record<string, string | number>>(SCORE_ROWS, [model, range.from, range.to]);
-  return benchmarksHistory({ model, benchmark, range, rows });
+  type Run = { benchmark: string; score: number; source: string; reported_date: string; first: string; last: string };
+  const runs = benchmark
+    ? await reader.query<Run>(SCORE_RUNS_ONE, [model, range.from, range.to, benchmark])
+    : await reader.query<Run>(SCORE_RUNS, [model, range.from, range.to]);
+  return benchmarksHistory({ model, benchmark, range, rows: scoreRowsOfRuns(runs) });
 }
 
 // The per-day rollups of api/warehouse/rollups.ts: 90 rows per provider for the longest range.
@@ -255,6 +276,7 @@ export const premiumHistoryRoutes = [
     path: "/api/premium/history/pricing/series",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Daily token prices of one model over up to 90 days (input, output, 3:1 blend), with first, latest, min, max, change count and % change.",
     description: [
       `Read from the warehouse table model_prices (one Parquet file per day). ${RANGE_RULE}`,
@@ -277,6 +299,7 @@ export const premiumHistoryRoutes = [
     path: "/api/premium/history/benchmarks/series",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Daily benchmark scores of one model over up to 90 days, one series per benchmark (or the one asked for), with first, latest, delta and change count.",
     description: [
       `Query: model (required) and benchmark (optional; omit for every benchmark the model has a score on in the range). ${RANGE_RULE}`,
@@ -298,6 +321,7 @@ export const premiumHistoryRoutes = [
     path: "/api/premium/history/providers/series",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Daily latency and uptime of one provider over up to 90 days: probe count, ok %, TTFB and total p50/p95/p99, status-page uptime % and incident hours.",
     description: [
       `Query: provider (required). ${RANGE_RULE}`,

@@ -1,8 +1,8 @@
 /**
- * What the aggregator and model hub series read from the warehouse: per-day figures aggregated in SQL (so a
- * 90-day window of a 500-model catalog comes back as a few hundred rows, not tens of thousands), over the days
- * from the previous captured day before `from` to `to`, one statement per series so the day files are read once
- * (its rows carry a `section` column: day figures, changes, gainers). Every statement is a constant text with `?` parameters;
+ * What the aggregator and model hub series read from the warehouse: the reader's per-day and day-pair rollups
+ * (api/warehouse/rollups.ts), computed when a day file appears or changes, so a 90-day window of a 500-model
+ * catalog reads a few hundred small rows; over the days from the previous captured day before `from` to `to`,
+ * one statement per series (its rows carry a `section` column: day figures, changes, gainers). Every statement is a constant text with `?` parameters;
  * nothing of the request reaches the SQL but the validated dates and the sample sizes.
  */
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
@@ -20,33 +20,17 @@ export function priorCapture(warehouse: WarehouseReader, table: string, from: st
   return prior;
 }
 
-/** The rows of aggregator_models_daily in [lo, to], read once, and each captured day with its previous one. */
-const AGGREGATOR_SQL = `WITH m AS MATERIALIZED (
-  SELECT date, model_id, namespace, input_per_1m, output_per_1m FROM aggregator_models_daily
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
-d AS MATERIALIZED (SELECT date AS cur, lag(date) OVER (ORDER BY date) AS prev FROM (SELECT DISTINCT date FROM m)),
-ns AS (SELECT date, namespace, count(*) AS n FROM m GROUP BY date, namespace),
-top AS (SELECT date, first(namespace ORDER BY n DESC, namespace) AS top_namespace FROM ns GROUP BY date),
-days AS (
-  SELECT date, count(*) AS total_models,
-    min(input_per_1m) FILTER (WHERE input_per_1m > 0) AS cheapest_input,
-    min(output_per_1m) FILTER (WHERE output_per_1m > 0) AS cheapest_output,
-    count(*) FILTER (WHERE input_per_1m = 0 AND output_per_1m = 0) AS free_tier_count,
-    count(DISTINCT namespace) AS namespace_count
-  FROM m GROUP BY date),
-now_rows AS (SELECT d.cur, m.model_id, m.input_per_1m, m.output_per_1m FROM d JOIN m ON m.date = d.cur WHERE d.prev IS NOT NULL),
-prev_rows AS (SELECT d.cur, m.model_id, m.input_per_1m, m.output_per_1m FROM d JOIN m ON m.date = d.prev),
-ch AS (
-  SELECT coalesce(a.cur, b.cur) AS date, coalesce(a.model_id, b.model_id) AS model_id,
-    CASE WHEN b.model_id IS NULL THEN 'added' WHEN a.model_id IS NULL THEN 'removed' ELSE 'price' END AS change
-  FROM now_rows a FULL JOIN prev_rows b ON a.cur = b.cur AND a.model_id = b.model_id
-  WHERE a.model_id IS NULL OR b.model_id IS NULL
-     OR a.input_per_1m IS DISTINCT FROM b.input_per_1m OR a.output_per_1m IS DISTINCT FROM b.output_per_1m)
-SELECT 'day' AS section, days.date, d.prev, total_models, cheapest_input, cheapest_output, free_tier_count, namespace_count, top.top_namespace
-FROM days JOIN top ON top.date = days.date JOIN d ON d.cur = days.date
+/**
+ * The window's captured days from the rollup aggregator_day (each with the captured day before it), and the
+ * sampled changes of every day after `lo` from the pair rollup aggregator_changes (api/warehouse/rollups.ts):
+ * a few hundred small rows, whatever the size of the catalog.
+ */
+const AGGREGATOR_SQL = `SELECT 'day' AS section, date, lag(date) OVER (ORDER BY date) AS prev, total_models, cheapest_input, cheapest_output,
+  free_tier_count, namespace_count, top_namespace
+FROM aggregator_day WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)
 UNION ALL BY NAME
-(SELECT 'change' AS section, date, change, model_id, count(*) OVER (PARTITION BY date, change) AS n FROM ch
- QUALIFY row_number() OVER (PARTITION BY date, change ORDER BY model_id) <= ?)
+(SELECT 'change' AS section, date, change, model_id, n FROM aggregator_changes
+ WHERE date > CAST(? AS DATE) AND date <= CAST(? AS DATE) AND rank <= ?)
 ORDER BY date, section, change, model_id`;
 
 /** Aggregator figures and changes for the window [from, to], in one statement (one pass over the day files). */
@@ -56,7 +40,7 @@ export async function readAggregatorSeries(
   to: string,
 ): Promise<{ days: AggregatorDay[]; changes: AggregatorChange[] }> {
   const lo = priorCapture(warehouse, "aggregator_models_daily", from) ?? from;
-  const rows = await warehouse.query(AGGREGATOR_SQL, [lo, to, SAMPLE_SIZE]);
+  const rows = await warehouse.query(AGGREGATOR_SQL, [lo, to, lo, to, SAMPLE_SIZE]);
   const days: AggregatorDay[] = [];
   const changes: AggregatorChange[] = [];
   for (const r of rows) {
@@ -78,22 +62,18 @@ export async function readAggregatorSeries(
   return { days, changes };
 }
 
-/** The rows of modelhub_daily in [lo, to] read once, each with its ranking figure (downloads, or likes for Spaces), compared per listing with its previous captured day. */
-const HUB_SQL = `WITH m AS MATERIALIZED (
-  SELECT date, kind, id, CASE WHEN kind = 'space' THEN likes ELSE downloads END AS value FROM modelhub_daily
+/**
+ * Each listing's captured days in [lo, to] from the rollup hub_day (with the listing's previous captured day in
+ * that window), and the moves of the days that have one from the pair rollup hub_moves: entries and exits
+ * (one sample id each, with the count), the top risers among ids on both days, and the window's top gainers.
+ */
+const HUB_SQL = `WITH k AS MATERIALIZED (SELECT kind, date AS cur, lag(date) OVER (PARTITION BY kind ORDER BY date) AS prev, count FROM hub_day
   WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
-k AS MATERIALIZED (SELECT kind, date AS cur, lag(date) OVER (PARTITION BY kind ORDER BY date) AS prev, count(*) AS count FROM m GROUP BY kind, date),
-now_rows AS (SELECT k.kind, k.cur, m.id, m.value FROM k JOIN m ON m.kind = k.kind AND m.date = k.cur WHERE k.prev IS NOT NULL),
-prev_rows AS (SELECT k.kind, k.cur, m.id, m.value FROM k JOIN m ON m.kind = k.kind AND m.date = k.prev),
-j AS MATERIALIZED (
-  SELECT coalesce(a.cur, b.cur) AS date, coalesce(a.kind, b.kind) AS kind, coalesce(a.id, b.id) AS id,
-    CASE WHEN b.id IS NULL THEN 'entered' WHEN a.id IS NULL THEN 'exited' ELSE 'kept' END AS change,
-    a.value AS value, a.value - b.value AS delta
-  FROM now_rows a FULL JOIN prev_rows b ON a.kind = b.kind AND a.cur = b.cur AND a.id = b.id)
+j AS MATERIALIZED (SELECT j.date, j.kind, j.id, j.change, j.value, j.delta, j.rank, j.n FROM hub_moves j JOIN k ON k.cur = j.date AND k.kind = j.kind AND k.prev IS NOT NULL
+  WHERE j.date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE))
 SELECT 'day' AS section, cur AS date, kind, prev, count FROM k
 UNION ALL BY NAME
-(SELECT 'move' AS section, date, kind, change, id, value, delta, count(*) OVER (PARTITION BY date, kind, change) AS n FROM j
- QUALIFY row_number() OVER (PARTITION BY date, kind, change ORDER BY delta DESC NULLS LAST, id) <= CASE WHEN change = 'kept' THEN ? ELSE 1 END)
+(SELECT 'move' AS section, date, kind, change, id, value, delta, n FROM j WHERE rank <= CASE WHEN change = 'kept' THEN ? ELSE 1 END)
 UNION ALL BY NAME
 (SELECT 'gain' AS section, kind, id, arg_max(value, date) AS value, CAST(sum(delta) AS BIGINT) AS delta, count(*) AS n FROM j
  WHERE change = 'kept' AND kind IN ('model', 'dataset') AND delta IS NOT NULL
@@ -108,7 +88,7 @@ export async function readModelhubVelocity(
   to: string,
 ): Promise<{ days: HubKindDay[]; moves: HubMove[]; gainers: HubGainer[] }> {
   const lo = priorCapture(warehouse, "modelhub_daily", from) ?? from;
-  const rows = await warehouse.query(HUB_SQL, [lo, to, TOP_SIZE, TOP_SIZE]);
+  const rows = await warehouse.query(HUB_SQL, [lo, to, lo, to, TOP_SIZE, TOP_SIZE]);
   const days: HubKindDay[] = [];
   const moves: HubMove[] = [];
   const gainers: HubGainer[] = [];

@@ -139,6 +139,7 @@ export const premiumSeriesRoutes = [
     path: "/api/premium/aggregator/series",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Daily series of the aggregator's model catalog: size, cheapest prices, free tier, namespaces, models added and removed, price changes.",
     description: [
       WINDOW_RULES,
@@ -161,6 +162,7 @@ export const premiumSeriesRoutes = [
     path: "/api/premium/modelhub/velocity",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Daily velocity of the model hub's top 30 models, datasets and Spaces: entries and exits, and the largest download and likes changes.",
     description: [
       WINDOW_RULES,

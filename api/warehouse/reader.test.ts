@@ -167,6 +167,47 @@ describe("openWarehouseReader()", () => {
     expect(await reader.query("SELECT count(*) AS n FROM status_samples")).toEqual([{ n: 4 }]);
   });
 
+  it("keeps day-pair rollups: a changed day recomputes itself and the day after it; a removed day joins its neighbours", async () => {
+    const catalog = (date: string, models: [string, number][]) => ({
+      table: "aggregator_models_daily",
+      key: [...WAREHOUSE_TABLES.aggregator_models_daily.key],
+      rows: models.map(([id, input]) => ({ date, model_id: id, namespace: id.split("/")[0]!, input_per_1m: input, output_per_1m: input * 4, context_length: 1000 })),
+    });
+    await writeWarehouse(dir, "2026-01-01", [catalog("2026-01-01", [["a/one", 1], ["a/two", 2]])]);
+    await writeWarehouse(dir, "2026-01-02", [catalog("2026-01-02", [["a/one", 1], ["a/two", 3], ["b/three", 0]])]);
+    await writeWarehouse(dir, "2026-01-03", [catalog("2026-01-03", [["a/one", 1], ["b/three", 0]])]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const changes = "SELECT date, change, model_id FROM aggregator_changes ORDER BY date, change, model_id";
+    expect(await reader.query(changes)).toEqual([
+      { date: "2026-01-02", change: "added", model_id: "b/three" },
+      { date: "2026-01-02", change: "price", model_id: "a/two" },
+      { date: "2026-01-03", change: "removed", model_id: "a/two" },
+    ]);
+    expect(await reader.query("SELECT date, total_models, cheapest_input, free_tier_count, namespace_count, top_namespace FROM aggregator_day ORDER BY date")).toEqual([
+      { date: "2026-01-01", total_models: 2, cheapest_input: 1, free_tier_count: 0, namespace_count: 1, top_namespace: "a" },
+      { date: "2026-01-02", total_models: 3, cheapest_input: 1, free_tier_count: 1, namespace_count: 2, top_namespace: "a" },
+      { date: "2026-01-03", total_models: 2, cheapest_input: 1, free_tier_count: 1, namespace_count: 2, top_namespace: "a" },
+    ]);
+    // The middle day is rewritten (the writer upserts by key: a/one repriced): its own changes and the next
+    // day's, which compares with it, are recomputed.
+    await writeWarehouse(dir, "2026-01-02", [catalog("2026-01-02", [["a/one", 5]])]);
+    await reader.refresh();
+    expect(await reader.query(changes)).toEqual([
+      { date: "2026-01-02", change: "added", model_id: "b/three" },
+      { date: "2026-01-02", change: "price", model_id: "a/one" },
+      { date: "2026-01-02", change: "price", model_id: "a/two" },
+      { date: "2026-01-03", change: "price", model_id: "a/one" },
+      { date: "2026-01-03", change: "removed", model_id: "a/two" },
+    ]);
+    // The middle day goes: the last day now compares with the first.
+    await rm(join(dir, "warehouse", "aggregator_models_daily", "2026-01-02.parquet"));
+    await reader.refresh();
+    expect(await reader.query(changes)).toEqual([
+      { date: "2026-01-03", change: "added", model_id: "b/three" },
+      { date: "2026-01-03", change: "removed", model_id: "a/two" },
+    ]);
+  });
+
   it("runs concurrent queries across its connections and rejects after close()", async () => {
     await writeWarehouse(dir, "2026-01-01", [prices("2026-01-01", [priceRow("2026-01-01", "gpt-x", 1, 2)])]);
     reader = await openWarehouseReader({ dirs: [dir], connections: 2 });

@@ -27,7 +27,7 @@ import {
 } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseTable, type WarehouseTables } from "../../pipelines/contract/warehouse-tables.ts";
 import type { SqlParam, WarehouseReader, WarehouseRow } from "./reader-contract.ts";
-import { ROLLUPS, type Rollup } from "./rollups.ts";
+import { PAIR_ROLLUPS, ROLLUPS, type PairRollup, type Rollup } from "./rollups.ts";
 
 /** Options for {@link openWarehouseReader}. */
 export interface WarehouseReaderOptions {
@@ -52,6 +52,8 @@ export interface WarehouseReaderOptions {
   compress?: boolean;
   /** Per-day rollups kept in memory (default ROLLUPS of ./rollups.ts). */
   rollups?: readonly Rollup[];
+  /** Rollups over pairs of captured days of held tables (default PAIR_ROLLUPS of ./rollups.ts). */
+  pairRollups?: readonly PairRollup[];
 }
 
 /** The reader as the server holds it: the contract plus refresh and close. */
@@ -119,6 +121,11 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
   const viewOnly = new Set([...(options.viewOnly ?? VIEW_ONLY_TABLES), ...Object.values(tables).filter((t) => !t.columns.some((c) => c.name === "date")).map((t) => t.name)]);
   const rollups = (options.rollups ?? ROLLUPS).filter((r) => Object.hasOwn(tables, r.table));
   for (const r of rollups) if (Object.hasOwn(tables, r.name)) throw new Error(`warehouse reader: rollup ${r.name} has the name of a declared table`);
+  const pairRollups = (options.pairRollups ?? PAIR_ROLLUPS).filter((r) => Object.hasOwn(tables, r.table));
+  for (const r of pairRollups) {
+    if (Object.hasOwn(tables, r.name)) throw new Error(`warehouse reader: rollup ${r.name} has the name of a declared table`);
+    if (viewOnly.has(r.table)) throw new Error(`warehouse reader: pair rollup ${r.name} needs ${r.table} held in memory, not a view`);
+  }
 
   // Held tables live in their own in-memory database (compressed on request); every connection resolves names there first.
   await admin.run(`ATTACH ':memory:' AS wh${options.compress === false ? "" : " (COMPRESS)"}`);
@@ -127,7 +134,7 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
     if (viewOnly.has(table.name)) await admin.run(`CREATE OR REPLACE VIEW ${ident(table.name)} AS ${await sourceSql(admin, table, [])}`);
     else await admin.run(`CREATE OR REPLACE TABLE ${ident(table.name)} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
   }
-  for (const r of rollups) await admin.run(`CREATE OR REPLACE TABLE ${ident(r.name)} (${r.columns.map(([n, t]) => `${ident(n)} ${t}`).join(", ")})`);
+  for (const r of [...rollups, ...pairRollups]) await admin.run(`CREATE OR REPLACE TABLE ${ident(r.name)} (${r.columns.map(([n, t]) => `${ident(n)} ${t}`).join(", ")})`);
 
   /** Bring one table (and its rollups) up to `next`: only the days whose file is new, changed or gone. */
   async function syncTable(table: WarehouseTable, previous: Listing | undefined, next: Listing): Promise<void> {
@@ -148,6 +155,16 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
         for (const r of own) await admin.run(`INSERT INTO ${ident(r.name)} BY NAME ${r.select(source)}`);
       }
       if (!held) await admin.run(`CREATE OR REPLACE VIEW ${ident(table.name)} AS ${await sourceSql(admin, table, [...next.files.values()])}`);
+      const pairs = dates.length > 0 ? pairRollups.filter((r) => r.table === table.name) : [];
+      if (pairs.length > 0) {
+        const dirty = `(SELECT CAST(unnest([${dates.map((d) => `DATE '${d}'`).join(", ")}]) AS DATE) AS date)`;
+        for (const r of pairs) {
+          await admin.run(`CREATE OR REPLACE TEMP TABLE pair_affected AS SELECT DISTINCT date FROM (${r.affected(ident(table.name), dirty)}) WHERE date IS NOT NULL`);
+          await admin.run(`DELETE FROM ${ident(r.name)} WHERE date IN (SELECT date FROM pair_affected)`);
+          await admin.run(`INSERT INTO ${ident(r.name)} BY NAME ${r.select(ident(table.name), "temp.main.pair_affected")}`);
+        }
+        await admin.run("DROP TABLE IF EXISTS temp.main.pair_affected");
+      }
       await admin.run("COMMIT");
     } catch (cause) {
       await admin.run("ROLLBACK");

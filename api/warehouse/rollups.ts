@@ -3,6 +3,9 @@
  * changes, so a series over 90 days reads 90 × subjects small rows instead of every raw sample (a year of
  * status samples is ~5 million rows). Each rollup is one SELECT over one or more whole days of its source
  * table, grouped by date and subject; the reader replaces a day's rollup rows whenever that day's file changes.
+ * Pair rollups compare each captured day of a held table with its previous captured day (the aggregator's
+ * added / removed / repriced models, the model hub's entries, exits and deltas), so a 90-day series reads the
+ * day's changes instead of joining 90 days of full listings on every call.
  */
 import type { WarehouseColumnType } from "../../pipelines/contract/warehouse-tables.ts";
 
@@ -17,8 +20,60 @@ export interface Rollup {
   select(source: string): string;
 }
 
+/**
+ * A rollup over pairs of captured days of a held table. When days of the table change or go, the reader asks
+ * `affected` which days' rows must be recomputed (the dirty days and the captured days that compared with
+ * them), deletes those days' rows and inserts `select` over them, inside the same transaction as the table's
+ * own update.
+ */
+export interface PairRollup {
+  name: string;
+  /** The held table (a declared warehouse table with a date column) it compares. */
+  table: string;
+  description: string;
+  columns: readonly [name: string, type: WarehouseColumnType][];
+  /** SELECT of the days (column `date`) to recompute, given `table` (already updated) and `dirty` (a relation of dates that changed or went). */
+  affected(table: string, dirty: string): string;
+  /** SELECT of the rollup rows of the captured days in `days` (a relation with a `date` column), each compared with its previous captured day. */
+  select(table: string, days: string): string;
+}
+
 /** Every rollup, by name. */
 export const ROLLUPS: readonly Rollup[] = [
+  {
+    name: "aggregator_day",
+    table: "aggregator_models_daily",
+    description: "The aggregator's catalog per captured day: models listed, lowest non-zero prices, free models, namespaces and the namespace listing the most models (ties: alphabetical first).",
+    columns: [
+      ["date", "DATE"],
+      ["total_models", "BIGINT"],
+      ["cheapest_input", "DOUBLE"],
+      ["cheapest_output", "DOUBLE"],
+      ["free_tier_count", "BIGINT"],
+      ["namespace_count", "BIGINT"],
+      ["top_namespace", "VARCHAR"],
+    ],
+    select: (source) => `WITH m AS (SELECT date, namespace, input_per_1m, output_per_1m FROM ${source}),
+      ns AS (SELECT date, namespace, count(*) AS n FROM m GROUP BY date, namespace),
+      top AS (SELECT date, first(namespace ORDER BY n DESC, namespace) AS top_namespace FROM ns GROUP BY date)
+      SELECT m.date, count(*) AS total_models,
+        min(input_per_1m) FILTER (WHERE input_per_1m > 0) AS cheapest_input,
+        min(output_per_1m) FILTER (WHERE output_per_1m > 0) AS cheapest_output,
+        count(*) FILTER (WHERE input_per_1m = 0 AND output_per_1m = 0) AS free_tier_count,
+        count(DISTINCT namespace) AS namespace_count, any_value(top.top_namespace) AS top_namespace
+      FROM m JOIN top ON top.date = m.date GROUP BY m.date`,
+  },
+  {
+    name: "hub_day",
+    table: "modelhub_daily",
+    description: "The model hub's listings per captured day: entries in each listing (model, dataset, space) that day.",
+    columns: [
+      ["date", "DATE"],
+      ["kind", "VARCHAR"],
+      ["count", "BIGINT"],
+    ],
+    select: (source) => `SELECT date, kind, count(*) AS count FROM ${source} GROUP BY date, kind`,
+  },
   {
     name: "probe_daily",
     table: "probe_samples",
@@ -64,5 +119,68 @@ export const ROLLUPS: readonly Rollup[] = [
           (CAST(date - DATE '1970-01-01' AS BIGINT) + 1) * 86400 - epoch(ts))) AS span
         FROM ${source}
       ) GROUP BY date, provider`,
+  },
+];
+
+/** Every pair rollup, by name. */
+export const PAIR_ROLLUPS: readonly PairRollup[] = [
+  {
+    name: "aggregator_changes",
+    table: "aggregator_models_daily",
+    description:
+      "Each captured day of the aggregator's catalog against the previous captured day: models added, removed, and repriced (input or output price differs), each with its rank among that day's changes of its kind (by id) and their count.",
+    columns: [
+      ["date", "DATE"],
+      ["change", "VARCHAR"],
+      ["model_id", "VARCHAR"],
+      ["rank", "BIGINT"],
+      ["n", "BIGINT"],
+    ],
+    // A day's rows change when the day itself does, or when the captured day before it did (or went).
+    affected: (t, dirty) => `SELECT date FROM ${dirty}
+      UNION SELECT (SELECT min(t.date) FROM ${t} t WHERE t.date > dirty.date) AS date FROM ${dirty} dirty`,
+    select: (t, days) => `WITH d AS MATERIALIZED (
+        SELECT cur, (SELECT max(p.date) FROM ${t} p WHERE p.date < cur) AS prev
+        FROM (SELECT DISTINCT date AS cur FROM ${t} WHERE date IN (SELECT date FROM ${days}))),
+      now_rows AS (SELECT d.cur, m.model_id, m.input_per_1m, m.output_per_1m FROM d JOIN ${t} m ON m.date = d.cur WHERE d.prev IS NOT NULL),
+      prev_rows AS (SELECT d.cur, m.model_id, m.input_per_1m, m.output_per_1m FROM d JOIN ${t} m ON m.date = d.prev)
+      SELECT *, row_number() OVER (PARTITION BY date, change ORDER BY model_id) AS rank, count(*) OVER (PARTITION BY date, change) AS n FROM (
+        SELECT coalesce(a.cur, b.cur) AS date, coalesce(a.model_id, b.model_id) AS model_id,
+          CASE WHEN b.model_id IS NULL THEN 'added' WHEN a.model_id IS NULL THEN 'removed' ELSE 'price' END AS change
+        FROM now_rows a FULL JOIN prev_rows b ON a.cur = b.cur AND a.model_id = b.model_id
+        WHERE a.model_id IS NULL OR b.model_id IS NULL
+          OR a.input_per_1m IS DISTINCT FROM b.input_per_1m OR a.output_per_1m IS DISTINCT FROM b.output_per_1m)`,
+  },
+  {
+    name: "hub_moves",
+    table: "modelhub_daily",
+    description:
+      "Each captured day of each model hub listing against that listing's previous captured day: ids that entered, exited or stayed, with the ranking figure (downloads; likes for Spaces), its change for ids on both days, the id's rank among that day's ids of its listing and change (largest rise first, then by id) and their count.",
+    columns: [
+      ["date", "DATE"],
+      ["kind", "VARCHAR"],
+      ["change", "VARCHAR"],
+      ["id", "VARCHAR"],
+      ["value", "BIGINT"],
+      ["delta", "BIGINT"],
+      ["rank", "BIGINT"],
+      ["n", "BIGINT"],
+    ],
+    // A listing that failed one day has no rows that day, so "the previous captured day" is per listing.
+    affected: (t, dirty) => `SELECT date FROM ${dirty}
+      UNION SELECT (SELECT min(t.date) FROM ${t} t WHERE t.date > dirty.date AND t.kind = k.kind) AS date
+      FROM ${dirty} dirty, (SELECT DISTINCT kind FROM ${t}) k`,
+    select: (t, days) => `WITH m AS MATERIALIZED (SELECT date, kind, id, CASE WHEN kind = 'space' THEN likes ELSE downloads END AS value FROM ${t}),
+      k AS MATERIALIZED (
+        SELECT kind, cur, (SELECT max(p.date) FROM ${t} p WHERE p.kind = c.kind AND p.date < c.cur) AS prev
+        FROM (SELECT DISTINCT kind, date AS cur FROM ${t} WHERE date IN (SELECT date FROM ${days})) c),
+      now_rows AS (SELECT k.kind, k.cur, m.id, m.value FROM k JOIN m ON m.kind = k.kind AND m.date = k.cur WHERE k.prev IS NOT NULL),
+      prev_rows AS (SELECT k.kind, k.cur, m.id, m.value FROM k JOIN m ON m.kind = k.kind AND m.date = k.prev)
+      SELECT *, row_number() OVER (PARTITION BY date, kind, change ORDER BY delta DESC NULLS LAST, id) AS rank,
+        count(*) OVER (PARTITION BY date, kind, change) AS n FROM (
+        SELECT coalesce(a.cur, b.cur) AS date, coalesce(a.kind, b.kind) AS kind, coalesce(a.id, b.id) AS id,
+          CASE WHEN b.id IS NULL THEN 'entered' WHEN a.id IS NULL THEN 'exited' ELSE 'kept' END AS change,
+          a.value AS value, a.value - b.value AS delta
+        FROM now_rows a FULL JOIN prev_rows b ON a.kind = b.kind AND a.cur = b.cur AND a.id = b.id)`,
   },
 ];
