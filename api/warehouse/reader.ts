@@ -106,6 +106,13 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
   // reads their metadata once, not on every call. The Parquet reader is built in; LOAD makes its setting known.
   await admin.run("LOAD parquet");
   await admin.run("SET GLOBAL parquet_metadata_cache = true");
+  // Memory: DuckDB's allocator hands freed memory back to the system promptly (its own thresholds are 128 and
+  // 512 MB, which a year's first load reaches), and raw day files are not cached beside the held rows and
+  // rollups that answer the queries. On the synthetic year this keeps about 90 MB less resident after loading.
+  await admin.run("SET allocator_flush_threshold = '8MB'");
+  await admin.run("SET allocator_bulk_deallocation_flush_threshold = '8MB'");
+  await admin.run("SET allocator_background_threads = true");
+  await admin.run("SET enable_external_file_cache = false");
   const lanes: Lane[] = [];
   for (let i = 0; i < Math.max(1, options.connections ?? 2); i++) {
     lanes.push({ conn: await instance.connect(), statements: new Map(), chain: Promise.resolve(), pending: 0 });
