@@ -189,13 +189,21 @@ export function trustFactor(top: number | null): number {
   return round(1 - (1 - CEILING_FLOOR) * x, 4);
 }
 
-/** Per-model newest price: the largest observed_at (NULL oldest); curated wins a tie. */
+/** Whether price row `a` is newer than `b`: later capture day, then later observed_at (NULL oldest), then curated. */
+function newer(a: PriceRow, b: PriceRow): boolean {
+  if (a.date !== b.date) return a.date > b.date;
+  const ta = a.observed_at === null ? -Infinity : Date.parse(a.observed_at);
+  const tb = b.observed_at === null ? -Infinity : Date.parse(b.observed_at);
+  if (ta !== tb) return ta > tb;
+  return a.source === "curated" && b.source !== "curated";
+}
+
+/** Per-model newest price: the newest capture day, in it the largest observed_at (NULL oldest); curated wins a tie. */
 export function newestPrices(rows: readonly PriceRow[]): Map<string, PriceRow> {
   const out = new Map<string, PriceRow>();
-  const key = (r: PriceRow) => `${r.date}|${r.observed_at ?? ""}|${r.source === "curated" ? 1 : 0}`;
   for (const r of rows) {
     const cur = out.get(r.model_id);
-    if (!cur || key(r) > key(cur)) out.set(r.model_id, r);
+    if (!cur || newer(r, cur)) out.set(r.model_id, r);
   }
   return out;
 }
