@@ -217,6 +217,27 @@ describe("routeVerdict()", () => {
     expect(named.verdict!.why).toMatch(/^Not in the ranking of 1 for reasoning \(retired\)/);
   });
 
+  it("matches the calendar by exact id (dots as dashes), else by dated versions, the least severe counting", () => {
+    const data = inputs({
+      models: [model("m-3.5", "alpha"), model("m-4", "alpha"), model("m-5", "alpha"), model("m-6", "beta")],
+      prices: ["m-3.5", "m-4", "m-5", "m-6"].map((id) => price(id, 1, 1)),
+      scores: ["m-3.5", "m-4", "m-5", "m-6"].map((id) => score("gpqa-diamond", id, 50)),
+      deprecations: [
+        { provider: "alpha", model: "m-3-5", status: "deprecated", sunset_date: "2026-12-01" },
+        { provider: "alpha", model: "m-4-20240101", status: "retired", sunset_date: "2025-01-01" },
+        { provider: "alpha", model: "m-4-2025-06-01", status: "deprecated", sunset_date: "2026-09-01" },
+        { provider: "alpha", model: "m-5-mini", status: "retired", sunset_date: "2025-01-01" },
+        { provider: "alpha", model: "m-6", status: "retired", sunset_date: "2025-01-01" },
+      ],
+    });
+    const v = routeVerdict(data, { task: "reasoning", now: NOW });
+    const dep = (id: string) => [v.verdict!, ...v.runners_up].find((e) => e.model.id === id)?.deprecation;
+    expect(dep("m-3.5")).toEqual({ flagged: true, status: "deprecated", sunset_date: "2026-12-01" });
+    expect(dep("m-4")).toEqual({ flagged: true, status: "deprecated", sunset_date: "2026-09-01" });
+    expect(dep("m-5")).toEqual({ flagged: false, status: null, sunset_date: null });
+    expect(dep("m-6")).toEqual({ flagged: false, status: null, sunset_date: null });
+  });
+
   it("with a model, the verdict is that model and runners_up the best others", () => {
     const v = routeVerdict(inputs(), { task: "reasoning", model: "b1", now: NOW });
     expect(v.verdict).toMatchObject({ rank: 3, model: { id: "b1" } });

@@ -248,10 +248,25 @@ export function discountedQuality(
   };
 }
 
+/** A dated version suffix of a provider model id: -20240229, -2025-08-07, -03-25, -0324. */
+const DATED_SUFFIX = /^-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{2}|\d{4})$/;
+const SEVERITY = { announced: 0, deprecated: 1, retired: 2 } as const;
+const normalId = (id: string) => id.toLowerCase().replace(/\./g, "-");
+
+/**
+ * The calendar entry of a catalog model: its exact id (dots read as dashes, as providers spell versions), else
+ * its dated versions (claude-3-opus → claude-3-opus-20240229), of which the least severe counts (an alias is
+ * retired only when every dated version on the calendar is).
+ */
 function deprecationOf(rows: readonly DeprecationRow[], model: CatalogModel, today: string): VerdictEntry["deprecation"] & { retired: boolean } {
-  const entry = rows.find((d) => d.model === model.id.toLowerCase() && d.provider === model.provider) ?? rows.find((d) => d.model === model.id.toLowerCase());
+  const id = normalId(model.id);
+  const own = rows.filter((d) => d.provider === model.provider);
+  const exact = own.find((d) => normalId(d.model) === id);
+  const dated = own.filter((d) => normalId(d.model).startsWith(id) && DATED_SUFFIX.test(normalId(d.model).slice(id.length)));
+  const effective = (d: DeprecationRow) => (d.sunset_date !== null && d.sunset_date < today ? "retired" : d.status);
+  const entry = exact ?? dated.sort((a, b) => SEVERITY[effective(a)] - SEVERITY[effective(b)])[0];
   if (!entry) return { flagged: false, status: null, sunset_date: null, retired: false };
-  const status = entry.sunset_date !== null && entry.sunset_date < today ? "retired" : entry.status;
+  const status = effective(entry);
   return { flagged: true, status, sunset_date: entry.sunset_date, retired: status === "retired" };
 }
 
