@@ -41,6 +41,8 @@ import { warehouseFilesRoutes } from "./warehouse-files.ts";
 import { weatherAlertsRoutes } from "./weather-alerts.ts";
 import { premiumRouteVerdictRoutes } from "./premium-route-verdict.ts";
 import { premiumFailoverRoutes } from "./premium-failover.ts";
+import { previewRouteVerdictRoutes } from "./preview-route-verdict.ts";
+import { previewFailoverRoutes } from "./preview-failover.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -82,4 +84,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...fairTradeRoutes,
   ...premiumRouteVerdictRoutes,
   ...premiumFailoverRoutes,
+  ...previewRouteVerdictRoutes,
+  ...previewFailoverRoutes,
 ];
