@@ -85,6 +85,14 @@ describe("GET /api/premium/failover-verdict", () => {
     expect(routeNoCharge(body)).toBeNull();
   });
 
+  it("dates the incident from the first impaired sample after the last calm one, or the first sample of the window", async () => {
+    // anthropic's only sample is degraded at 11:50; the bundled page shows it degraded.
+    const anthropic = await render({ from: "anthropic" });
+    expect(anthropic.from.incident).toMatchObject({ impact_classification: "degraded_performance", started_at: "2026-03-10T11:50:00.000Z" });
+    // openai's newest sample is operational: no incident on its page, nothing to date.
+    expect((await render({ from: "openai" })).from).toMatchObject({ in_incident: false, incident: null });
+  });
+
   it("resolves aliases and names; an unknown provider is 404 with the known ids", async () => {
     expect((await render({ from: "gemini" })).from.provider).toBe("google");
     expect((await render({ from: "Azure OpenAI" })).from).toMatchObject({ provider: "azure-openai", in_incident: false, incident: null });

@@ -9,7 +9,7 @@ import { ApiError, type RenderContext } from "../registry/types.ts";
 import { TASKS } from "../verdicts/routing.ts";
 import { ACTIONS, IMPACT_CLASSES, PROVIDER_ALIASES, failoverVerdict, resolveProvider } from "../verdicts/failover.ts";
 import { OPERATIONAL_SLA_SECONDS } from "../verdicts/route-verdict.ts";
-import { readProviderSamples, readRouteInputs, resolveModel, warehouseOf } from "./premium-route-verdict-reads.ts";
+import { readRouteInputs, resolveModel } from "./premium-route-verdict-reads.ts";
 import { SCORING_RULES, TrustSchema, VerdictEntrySchema, modelParam, routeNoCharge } from "./premium-route-verdict.ts";
 import { statusSnapshotType } from "../../pipelines/contract/snapshots/status.ts";
 
@@ -70,8 +70,7 @@ export async function renderFailover(ctx: RenderContext, query: FailoverQueryInp
     });
   }
   const model = query.model === undefined ? undefined : resolveModel(inputs.models, query.model);
-  const fromSamples = await readProviderSamples(warehouseOf(ctx), from);
-  const v = failoverVerdict({ ...inputs, fromSamples }, { from, task: query.task ?? "general", ...(model ? { model } : {}), now: ctx.now, comparableShare: COMPARABLE_SHARE });
+  const v = failoverVerdict(inputs, { from, task: query.task ?? "general", ...(model ? { model } : {}), now: ctx.now, comparableShare: COMPARABLE_SHARE });
   return {
     ok: true,
     from: { ...v.from, status: v.from.status as FailoverBody["from"]["status"] },

@@ -10,7 +10,7 @@ import { perVersion } from "../warehouse/per-version.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { TASK_BLENDS } from "../verdicts/routing.ts";
 import type { CatalogModel, DeprecationRow, PriceRow, ProbeRow, RouteInputs, ScoreRow, StatusRow } from "../verdicts/route-verdict.ts";
-import type { KnownProvider, StatusPage, StatusSample } from "../verdicts/failover.ts";
+import type { KnownProvider, StatusPage } from "../verdicts/failover.ts";
 import { modelDeprecationsSnapshotSchema } from "../../pipelines/contract/snapshots/model-deprecations.ts";
 import { PricingSnapshotStoredSchema } from "../../pipelines/contract/snapshots/pricing.ts";
 import { statusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
@@ -35,10 +35,17 @@ const PRICES = `SELECT model_id, input_per_1m, output_per_1m, context_window, so
   FROM model_prices WHERE date >= CAST(? AS DATE)`;
 const SCORES = `SELECT benchmark, model_id, score FROM benchmark_scores
   WHERE date = CAST(? AS DATE) AND benchmark IN (${BENCHMARKS.map(() => "?").join(", ")})`;
-const STATUSES = `SELECT provider, arg_max(status, ts) AS status, max(ts) AS ts
-  FROM status_samples WHERE date >= CAST(? AS DATE) GROUP BY provider`;
+/**
+ * Each provider's newest status sample and, when it is degraded or down, the first sample of that run (the first
+ * impaired sample after the provider's last calm one), in one pass over the newest two days.
+ */
+const STATUSES = `WITH s AS MATERIALIZED (SELECT provider, ts, status FROM status_samples WHERE date >= CAST(? AS DATE)),
+p AS (SELECT provider, arg_max(status, ts) AS status, max(ts) AS ts,
+  max(ts) FILTER (WHERE status NOT IN ('degraded', 'down')) AS calm FROM s GROUP BY provider)
+SELECT p.provider, p.status, p.ts,
+  min(s.ts) FILTER (WHERE s.status IN ('degraded', 'down') AND (p.calm IS NULL OR s.ts > p.calm)) AS impaired_since
+FROM p JOIN s ON s.provider = p.provider GROUP BY p.provider, p.status, p.ts`;
 const PROBES = `SELECT provider, date, count, total_p95 FROM probe_daily WHERE date >= CAST(? AS DATE)`;
-const FROM_SAMPLES = `SELECT ts, status FROM status_samples WHERE provider = ? AND date >= CAST(? AS DATE)`;
 
 interface WarehouseRows {
   prices: PriceRow[];
@@ -47,7 +54,7 @@ interface WarehouseRows {
   probes: ProbeRow[];
 }
 
-/** Prices of the newest two days, scores of the newest day, each provider's newest status sample over the newest two days, probe days of the newest two days. */
+/** Prices of the newest two days, scores of the newest day, each provider's newest status sample (and incident start) over the newest two days, probe days of the newest two days. */
 export function readWarehouseRows(reader: WarehouseReader): Promise<WarehouseRows> {
   return perVersion(reader, "route-verdict.rows", async () => {
     const priceFrom = nthNewest(reader, "model_prices", 2);
@@ -57,19 +64,10 @@ export function readWarehouseRows(reader: WarehouseReader): Promise<WarehouseRow
     const [prices, scores, statuses, probes] = await Promise.all([
       priceFrom ? reader.query<PriceRow & Record<string, string | number | null>>(PRICES, [priceFrom]) : [],
       scoreDay ? reader.query<ScoreRow & Record<string, string | number>>(SCORES, [scoreDay, ...BENCHMARKS]) : [],
-      statusFrom ? reader.query<StatusRow & Record<string, string>>(STATUSES, [statusFrom]) : [],
+      statusFrom ? reader.query<StatusRow & Record<string, string | null>>(STATUSES, [statusFrom]) : [],
       probeFrom ? reader.query<ProbeRow & Record<string, string | number | null>>(PROBES, [probeFrom]) : [],
     ]);
     return { prices, scores, statuses, probes };
-  });
-}
-
-/** Status samples of one provider over the newest two days (the current incident's start). */
-export function readProviderSamples(reader: WarehouseReader, provider: string): Promise<StatusSample[]> {
-  return perVersion(reader, `failover.samples.${provider}`, async () => {
-    const from = nthNewest(reader, "status_samples", 2);
-    if (!from) return [];
-    return reader.query<StatusSample & Record<string, string>>(FROM_SAMPLES, [provider, from]);
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FailoverInputs, type StatusPage, classifyImpact, failoverVerdict, incidentStart, resolveProvider } from "./failover.ts";
+import { type FailoverInputs, type StatusPage, classifyImpact, failoverVerdict, resolveProvider } from "./failover.ts";
 import type { CatalogModel, PriceRow, ScoreRow } from "./route-verdict.ts";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -21,12 +21,11 @@ function inputs(pages: StatusPage[], over: Partial<FailoverInputs> = {}): Failov
     models: [model("a1", "alpha"), model("b1", "beta"), model("c1", "gamma")],
     prices: [price("a1", 1), price("b1", 1), price("c1", 1)],
     scores: [gpqa("a1", 80), gpqa("b1", 70), gpqa("c1", 60)],
-    statuses: pages.map((p) => ({ provider: p.provider, status: p.status, ts: FRESH })),
+    statuses: pages.map((p) => ({ provider: p.provider, status: p.status, ts: FRESH, impaired_since: null })),
     statusPages: new Map(pages.map((p) => [p.provider, `https://status.${p.provider}.test`])),
     probes: [],
     deprecations: [],
     pages,
-    fromSamples: [],
     ...over,
   };
 }
@@ -75,30 +74,11 @@ describe("classifyImpact()", () => {
   });
 });
 
-describe("incidentStart()", () => {
-  it("gives the first sample of the current run of degraded or down samples", () => {
-    const samples = [
-      { ts: "2026-03-10T10:00:00Z", status: "degraded" },
-      { ts: "2026-03-10T08:00:00Z", status: "operational" },
-      { ts: "2026-03-10T09:00:00Z", status: "degraded" },
-      { ts: "2026-03-10T11:00:00Z", status: "down" },
-      { ts: "2026-03-10T07:00:00Z", status: "down" },
-    ];
-    expect(incidentStart(samples)).toBe("2026-03-10T09:00:00Z");
-  });
-
-  it("answers null when the newest sample is operational or unknown, or there is none", () => {
-    expect(incidentStart([{ ts: "2026-03-10T09:00:00Z", status: "down" }, { ts: "2026-03-10T10:00:00Z", status: "operational" }])).toBeNull();
-    expect(incidentStart([{ ts: "2026-03-10T10:00:00Z", status: "unknown" }])).toBeNull();
-    expect(incidentStart([])).toBeNull();
-  });
-});
-
 describe("failoverVerdict()", () => {
   it("describes the incident and fails over to the best model of another provider, excluding those down", () => {
     const pages = [page("alpha", "down", [["API", "down"], ["Console", "operational"]]), page("beta", "down"), page("gamma", "operational")];
     const v = failoverVerdict(
-      inputs(pages, { fromSamples: [{ ts: "2026-03-10T11:00:00Z", status: "down" }, { ts: "2026-03-10T11:30:00Z", status: "down" }] }),
+      inputs(pages, { statuses: [{ provider: "alpha", status: "down", ts: FRESH, impaired_since: "2026-03-10T11:00:00Z" }, { provider: "gamma", status: "operational", ts: FRESH, impaired_since: null }] }),
       { from: "alpha", task: "reasoning", now: NOW },
     );
     expect(v.from).toMatchObject({ provider: "alpha", status: "down", in_incident: true });

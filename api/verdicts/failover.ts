@@ -14,8 +14,9 @@
  * - recommended_action: FAIL_OVER_NOW for full and partial outages; FAIL_OVER_LATENCY_SENSITIVE when an
  *   API-facing component (or the page, without components) is degraded; MONITOR when only surfaces an API
  *   client does not call are impaired, or the state is unknown; NO_ACTION when nothing is impaired.
- * - started_at: the first sample of the provider's current run of degraded or down status samples (within the
- *   samples read: the newest two days), null when the newest sample is operational or there is none.
+ * - started_at: the first sample of the provider's current run of degraded or down status samples (the reads
+ *   find it: the first impaired sample after the last calm one within the newest two days), null when the
+ *   newest sample is not impaired or there is none.
  * The destination: the route verdict for the task (general by default) with `from` and every provider whose
  * page is down excluded; alternatives are its runners-up.
  */
@@ -78,12 +79,6 @@ export interface StatusPage {
   components: readonly { name: string; status: string }[];
 }
 
-/** One status sample of `from` (warehouse status_samples). */
-export interface StatusSample {
-  ts: string;
-  status: string;
-}
-
 export interface Impact {
   classification: ImpactClass;
   action: Action;
@@ -117,22 +112,8 @@ export function classifyImpact(page: StatusPage | undefined): Impact {
   return { ...base, classification: "none", action: "NO_ACTION", apiImpaired: false };
 }
 
-/** Start of the current run of degraded or down samples, or null when the newest sample is not impaired. */
-export function incidentStart(samples: readonly StatusSample[]): string | null {
-  const sorted = [...samples].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
-  let start: string | null = null;
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const s = sorted[i]!;
-    if (s.status !== "degraded" && s.status !== "down") break;
-    start = s.ts;
-  }
-  return start;
-}
-
 export interface FailoverInputs extends RouteInputs {
   pages: readonly StatusPage[];
-  /** Status samples of `from`, the newest two days. */
-  fromSamples: readonly StatusSample[];
 }
 
 export interface FailoverOptions {
@@ -201,7 +182,7 @@ export function failoverVerdict(inputs: FailoverInputs, options: FailoverOptions
 
   let incident: FailoverVerdict["from"]["incident"] = null;
   if (inIncident) {
-    const startedAt = incidentStart(inputs.fromSamples);
+    const startedAt = inputs.statuses.find((s) => s.provider === options.from)?.impaired_since ?? null;
     const total = page!.components.length;
     const impaired = impact.down.length + impact.degraded.length;
     const label = impact.classification.replace(/_/g, " ");

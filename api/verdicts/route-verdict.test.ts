@@ -23,7 +23,7 @@ const price = (model_id: string, input: number, output: number, extra: Partial<P
   model_id, input_per_1m: input, output_per_1m: output, context_window: null, source: "curated", observed_at: "2026-03-10T00:00:00Z", date: "2026-03-10", ...extra,
 });
 const score = (benchmark: string, model_id: string, s: number): ScoreRow => ({ benchmark, model_id, score: s });
-const status = (provider: string, s: string, ts = FRESH): StatusRow => ({ provider, status: s, ts });
+const status = (provider: string, s: string, ts = FRESH): StatusRow => ({ provider, status: s, ts, impaired_since: null });
 const probe = (provider: string, p95: number | null, date = "2026-03-10"): ProbeRow => ({ provider, date, count: 10, total_p95: p95 });
 
 /** Two providers, three models; scores on the reasoning benchmarks only (gpqa, math, mmlu-pro). */

@@ -76,6 +76,8 @@ export interface StatusRow {
   provider: string;
   status: string;
   ts: string;
+  /** When the newest sample is degraded or down: the first sample of that run within the samples read; else null. */
+  impaired_since: string | null;
 }
 
 /** A provider's probes of one UTC day (warehouse probe_daily). */
