@@ -39,6 +39,10 @@ import { trendingReposRoutes } from "./trending-repos.ts";
 import { vectorDbsRoutes } from "./vector-dbs.ts";
 import { warehouseFilesRoutes } from "./warehouse-files.ts";
 import { weatherAlertsRoutes } from "./weather-alerts.ts";
+import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability.ts";
+import { premiumConcentrationRoutes } from "./premium-concentration.ts";
+import { premiumProviderRoutes } from "./premium-provider.ts";
+import { previewProviderReliabilityRoutes } from "./preview-provider-reliability.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -78,4 +82,8 @@ export const allRoutes: readonly AnyRoute[] = [
   ...previewRoutingRoutes,
   ...receiptRoutes,
   ...fairTradeRoutes,
+  ...premiumProviderReliabilityRoutes,
+  ...premiumConcentrationRoutes,
+  ...premiumProviderRoutes,
+  ...previewProviderReliabilityRoutes,
 ];
