@@ -39,6 +39,12 @@ describe("concentration verdict", () => {
     expect(v.recommendation).toContain("incident hours");
   });
 
+  it("EXPOSED: a listed provider's status is unknown", () => {
+    const v = concentrationVerdict({ listed: ["a", "u"].map((id) => ({ asked: id, id })), tracked: [t("a", 1, 98), t("u", 2, 97, "unknown")], incidentDays: 7 });
+    expect(v).toMatchObject({ verdict: "EXPOSED", single_point_of_failure: false, currently_impaired: [] });
+    expect(v.recommendation).toContain("u has no readable status page");
+  });
+
   it("CRITICAL: one provider is a single point of failure", () => {
     const v = judge("a");
     expect(v).toMatchObject({ verdict: "CRITICAL", single_point_of_failure: true, provider_count: 1 });

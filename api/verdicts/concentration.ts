@@ -113,6 +113,8 @@ export function concentrationVerdict(input: ConcentrationInput): ConcentrationVe
     if (operational.length === 0) reasons.push("no listed provider is fully operational right now");
   } else {
     if (impaired.length > 0) reasons.push(`${impaired.map((t) => `${t.provider} is ${t.current_status}`).join(", ")}`);
+    const unread = listed.filter((t) => t.current_status !== "operational" && !IMPAIRED.has(t.current_status));
+    if (unread.length > 0) reasons.push(`${unread.map((t) => t.provider).join(", ")} ha${unread.length === 1 ? "s" : "ve"} no readable status page now`);
     if (lowScore.length > 0) reasons.push(`${lowScore.map((t) => t.provider).join(", ")} score${lowScore.length === 1 ? "s" : ""} below ${RELIABILITY_FLOOR} or unscored`);
     if (incidentHeavy.length > 0) reasons.push(`${incidentHeavy.map((t) => t.provider).join(", ")} showed ${INCIDENT_HOURS_LIMIT}+ incident hours in ${input.incidentDays} days`);
     verdict = reasons.length > 0 ? "EXPOSED" : "RESILIENT";
