@@ -1,8 +1,19 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import type { RenderContext } from "../registry/types.ts";
-import { tempProviderWarehouse, WINDOW_END } from "../testing/provider-warehouse.ts";
+import { providerWarehouseDays, WINDOW_END } from "../testing/provider-warehouse.ts";
 import { openWarehouseReader, type OpenWarehouseReader } from "../warehouse/reader.ts";
 import { ConcentrationQuery, ConcentrationResponse, premiumConcentrationRoutes, renderConcentration, trackedProviders } from "./premium-concentration.ts";
+
+/** A temporary folder holding the fixture warehouse, written by the real writer, and its removal. */
+async function tempProviderWarehouse(options: { probes?: boolean } = {}): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "agentfeed-providers-"));
+  for (const day of providerWarehouseDays(options)) await writeWarehouse(dir, day.date, day.batches);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 let fixture: Awaited<ReturnType<typeof tempProviderWarehouse>>;
 let reader: OpenWarehouseReader;

@@ -1,9 +1,20 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
-import { tempProviderWarehouse } from "../testing/provider-warehouse.ts";
+import { providerWarehouseDays } from "../testing/provider-warehouse.ts";
 import { openWarehouseReader, type OpenWarehouseReader } from "../warehouse/reader.ts";
 import { ProviderParams, ProviderResponse, premiumProviderRoutes, renderProvider } from "./premium-provider.ts";
+
+/** A temporary folder holding the fixture warehouse, written by the real writer, and its removal. */
+async function tempProviderWarehouse(options: { probes?: boolean } = {}): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "agentfeed-providers-"));
+  for (const day of providerWarehouseDays(options)) await writeWarehouse(dir, day.date, day.batches);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 const bundled = useBundledSnapshots();
 let fixture: Awaited<ReturnType<typeof tempProviderWarehouse>>;

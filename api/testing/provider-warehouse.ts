@@ -1,12 +1,9 @@
 /**
- * A small warehouse for the provider verdict tests, written by the real writer: two days of probe samples
- * (one of them older than the 24 h window) and status samples, and benchmark scores on two days.
+ * A small warehouse for the provider verdict tests, for the real writer (pipelines/lib/warehouse/write.ts, which
+ * the tests call): two days of probe samples (one of them older than the 24 h window) and status samples, and
+ * benchmark scores on two days.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { WAREHOUSE_TABLES } from "../../pipelines/contract/warehouse-tables.ts";
-import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 
 type Row = Record<string, string | number | boolean | null>;
 const batch = (table: keyof typeof WAREHOUSE_TABLES, rows: Row[]) => ({ table, key: [...WAREHOUSE_TABLES[table].key], rows });
@@ -23,7 +20,7 @@ const status = (ts: string, provider: string, s: string): Row => ({ ts, date: ts
  * Providers: alpha (fast, tight, always up), beta (up, loose tail), gamma (half its probes fail), delta (every probe
  * fails), openai (status page only, down now); a sample of alpha 30 h before the window's end lies outside it.
  */
-export async function writeProviderWarehouse(dir: string, options: { probes?: boolean } = {}): Promise<void> {
+export function providerWarehouseDays(options: { probes?: boolean } = {}): { date: string; batches: ReturnType<typeof batch>[] }[] {
   const day1: Row[] = [probe("2026-03-01T00:00:00.000Z", "alpha", false, null)]; // outside the window: would lower alpha's ok_pct
   const day2: Row[] = [];
   for (let h = 0; h < 6; h++) {
@@ -40,13 +37,8 @@ export async function writeProviderWarehouse(dir: string, options: { probes?: bo
     status("2026-03-02T05:00:00.000Z", "openai", "down"),
   ];
   const scores = (date: string, score: number): Row[] => [{ date, benchmark: "gpqa", model_id: "claude-3.5-sonnet", score, source: "s", reported_date: "2026-01-01" }];
-  await writeWarehouse(dir, "2026-03-01", [...(options.probes === false ? [] : [batch("probe_samples", day1)]), batch("status_samples", statuses1), batch("benchmark_scores", scores("2026-03-01", 50))]);
-  await writeWarehouse(dir, "2026-03-02", [...(options.probes === false ? [] : [batch("probe_samples", day2)]), batch("status_samples", statuses2), batch("benchmark_scores", scores("2026-03-02", 61.5))]);
-}
-
-/** A temporary folder holding the fixture warehouse, and its removal. */
-export async function tempProviderWarehouse(options: { probes?: boolean } = {}): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), "agentfeed-providers-"));
-  await writeProviderWarehouse(dir, options);
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  return [
+    { date: "2026-03-01", batches: [...(options.probes === false ? [] : [batch("probe_samples", day1)]), batch("status_samples", statuses1), batch("benchmark_scores", scores("2026-03-01", 50))] },
+    { date: "2026-03-02", batches: [...(options.probes === false ? [] : [batch("probe_samples", day2)]), batch("status_samples", statuses2), batch("benchmark_scores", scores("2026-03-02", 61.5))] },
+  ];
 }
