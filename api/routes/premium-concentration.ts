@@ -117,6 +117,7 @@ export const premiumConcentrationRoutes = [
       outcomes: { no_tracked_provider: "none of the listed names is a provider this service tracks" },
       check: (body) => (body.verdict === null ? "no_tracked_provider" : null),
     },
+    answerMemo: true,
     render: (ctx, { query }) => renderConcentration(ctx, query),
   }),
 ];

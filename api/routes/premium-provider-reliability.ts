@@ -87,6 +87,7 @@ export const premiumProviderReliabilityRoutes = [
       outcomes: { no_probe_data: "the warehouse holds no probe or status sample to rank providers by" },
       check: (body) => (body.ranking.length === 0 ? "no_probe_data" : null),
     },
+    answerMemo: true,
     render: (ctx) => renderProviderReliability(ctx),
   }),
 ];
