@@ -15,64 +15,58 @@ export const INCIDENT_DAYS = 7;
 
 const lastDate = (warehouse: WarehouseReader, table: string): string | null => warehouse.dates(table).at(-1) ?? null;
 
-const NEWEST_TS = {
-  probe_samples: "SELECT max(ts) AS hi FROM probe_samples WHERE date = CAST(? AS DATE)",
-  status_samples: "SELECT max(ts) AS hi FROM status_samples WHERE date = CAST(? AS DATE)",
-} as const;
-
-const PROBE_WINDOW = `SELECT provider, count(*) AS count, count(*) FILTER (WHERE ok) AS ok_count,
+/**
+ * The window's rows in one statement (the sample tables are views over their day files, so each scan opens
+ * the files' metadata once): the two UTC days ending on the newest probe day (the newest status day when
+ * nothing was probed) are read once, the window ends at their newest probe sample (else status sample), and
+ * both tables are aggregated over the 24 h before it. Rows carry a `section`: window, probe or status.
+ */
+const WINDOW_SQL = `WITH p AS MATERIALIZED (
+  SELECT ts, provider, ok, total_ms FROM probe_samples WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
+s AS MATERIALIZED (
+  SELECT ts, provider, status FROM status_samples WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
+w AS MATERIALIZED (SELECT hi, hi - INTERVAL ${WINDOW_HOURS} HOUR AS lo FROM (SELECT coalesce((SELECT max(ts) FROM p), (SELECT max(ts) FROM s)) AS hi))
+SELECT 'window' AS section, hi, lo FROM w WHERE hi IS NOT NULL
+UNION ALL BY NAME
+(SELECT 'probe' AS section, provider, count(*) AS count, count(*) FILTER (WHERE ok) AS ok_count,
   quantile_cont(total_ms, 0.5) FILTER (WHERE ok) AS total_p50,
   quantile_cont(total_ms, 0.95) FILTER (WHERE ok) AS total_p95,
   quantile_cont(total_ms, 0.99) FILTER (WHERE ok) AS total_p99
-  FROM probe_samples
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND ts > CAST(? AS TIMESTAMPTZ) AND ts <= CAST(? AS TIMESTAMPTZ)
-  GROUP BY provider ORDER BY provider`;
-
-const STATUS_WINDOW = `SELECT provider, count(*) AS samples,
+  FROM p, w WHERE p.ts > w.lo AND p.ts <= w.hi GROUP BY provider)
+UNION ALL BY NAME
+(SELECT 'status' AS section, provider, count(*) AS samples,
   count(*) FILTER (WHERE status IN ('operational', 'degraded', 'down')) AS known,
   count(*) FILTER (WHERE status IN ('operational', 'degraded')) AS up,
   arg_max(status, ts) AS current_status
-  FROM status_samples
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND ts > CAST(? AS TIMESTAMPTZ) AND ts <= CAST(? AS TIMESTAMPTZ)
-  GROUP BY provider ORDER BY provider`;
+  FROM s, w WHERE s.ts > w.lo AND s.ts <= w.hi GROUP BY provider)
+ORDER BY section, provider`;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** The window's end: the newest probe sample, else the newest status sample; null when the warehouse holds neither. */
-async function windowEnd(warehouse: WarehouseReader): Promise<string | null> {
-  for (const table of ["probe_samples", "status_samples"] as const) {
-    const day = lastDate(warehouse, table);
-    if (day === null) continue;
-    const [row] = await warehouse.query(NEWEST_TS[table], [day]);
-    if (row?.["hi"] != null) return new Date(String(row["hi"])).toISOString();
-  }
-  return null;
-}
 
 /** The reliability window's probe and status rows (once per warehouse version). */
 export function readReliabilityWindow(warehouse: WarehouseReader): Promise<ReliabilityInput> {
   return perVersion(warehouse, "provider-reliability.window", async () => {
-    const to = await windowEnd(warehouse);
-    if (to === null) return { window: null, probes: [], statuses: [] };
-    const from = new Date(Date.parse(to) - WINDOW_HOURS * 3_600_000).toISOString();
-    const params = [from.slice(0, 10), to.slice(0, 10), from, to];
-    const [probeRows, statusRows] = await Promise.all([warehouse.query(PROBE_WINDOW, params), warehouse.query(STATUS_WINDOW, params)]);
-    const probes: ProbeWindowRow[] = probeRows.map((r) => ({
-      provider: String(r["provider"]),
-      count: Number(r["count"]),
-      ok_count: Number(r["ok_count"]),
-      total_p50: num(r["total_p50"]),
-      total_p95: num(r["total_p95"]),
-      total_p99: num(r["total_p99"]),
-    }));
-    const statuses: StatusWindowRow[] = statusRows.map((r) => ({
-      provider: String(r["provider"]),
-      samples: Number(r["samples"]),
-      known: Number(r["known"]),
-      up: Number(r["up"]),
-      current_status: String(r["current_status"]),
-    }));
-    return { window: { from, to }, probes, statuses };
+    const anchor = lastDate(warehouse, "probe_samples") ?? lastDate(warehouse, "status_samples");
+    if (anchor === null) return { window: null, probes: [], statuses: [] };
+    const days = [addDays(anchor, -1), anchor];
+    const rows = await warehouse.query(WINDOW_SQL, [...days, ...days]);
+    const bounds = rows.find((r) => r["section"] === "window");
+    if (!bounds) return { window: null, probes: [], statuses: [] };
+    const probes: ProbeWindowRow[] = rows
+      .filter((r) => r["section"] === "probe")
+      .map((r) => ({
+        provider: String(r["provider"]),
+        count: Number(r["count"]),
+        ok_count: Number(r["ok_count"]),
+        total_p50: num(r["total_p50"]),
+        total_p95: num(r["total_p95"]),
+        total_p99: num(r["total_p99"]),
+      }));
+    const statuses: StatusWindowRow[] = rows
+      .filter((r) => r["section"] === "status")
+      .map((r) => ({ provider: String(r["provider"]), samples: Number(r["samples"]), known: Number(r["known"]), up: Number(r["up"]), current_status: String(r["current_status"]) }));
+    const iso = (v: unknown) => new Date(String(v)).toISOString();
+    return { window: { from: iso(bounds["lo"]), to: iso(bounds["hi"]) }, probes, statuses };
   });
 }
 
