@@ -43,6 +43,10 @@ import { premiumRouteVerdictRoutes } from "./premium-route-verdict.ts";
 import { premiumFailoverRoutes } from "./premium-failover.ts";
 import { previewRouteVerdictRoutes } from "./preview-route-verdict.ts";
 import { previewFailoverRoutes } from "./preview-failover.ts";
+import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability.ts";
+import { premiumConcentrationRoutes } from "./premium-concentration.ts";
+import { premiumProviderRoutes } from "./premium-provider.ts";
+import { previewProviderReliabilityRoutes } from "./preview-provider-reliability.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -86,4 +90,8 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumFailoverRoutes,
   ...previewRouteVerdictRoutes,
   ...previewFailoverRoutes,
+  ...premiumProviderReliabilityRoutes,
+  ...premiumConcentrationRoutes,
+  ...premiumProviderRoutes,
+  ...previewProviderReliabilityRoutes,
 ];
