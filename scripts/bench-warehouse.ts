@@ -260,7 +260,7 @@ try {
   process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${processMemoryMb(api.child.pid)?.rss ?? "?"} MB\n\n`);
 
   // Every premium GET of the registry: the series rotate over subjects (90-day windows), the rest call their example.
-  const premium = routes.filter((r) => r.tier === "premium" && r.method === "GET" && !r.path.includes(":"));
+  const premium = routes.filter((r) => r.tier === "premium" && r.method === "GET" && (!r.path.includes(":") || r.example));
   const isSeries = (path: string) => /\/(series|velocity)(\/|$)/.test(path);
   const targets = premium.map((r) => ({ name: r.path, series: isSeries(r.path), paths: isSeries(r.path) ? seriesPaths(r.path, r.example, 200) : [r.example ?? r.path] }));
   process.stdout.write(`1 connection, ${seconds} s per endpoint; series asked for 90 days, rotating over 200 subjects\n`);
