@@ -47,6 +47,10 @@ import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability
 import { premiumConcentrationRoutes } from "./premium-concentration.ts";
 import { premiumProviderRoutes } from "./premium-provider.ts";
 import { previewProviderReliabilityRoutes } from "./preview-provider-reliability.ts";
+import { premiumBenchmarkTrustRoutes } from "./premium-benchmark-trust.ts";
+import { premiumFrontierRoutes } from "./premium-frontier.ts";
+import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
+import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -94,4 +98,8 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumConcentrationRoutes,
   ...premiumProviderRoutes,
   ...previewProviderReliabilityRoutes,
+  ...premiumBenchmarkTrustRoutes,
+  ...premiumFrontierRoutes,
+  ...premiumModelMigrationRoutes,
+  ...previewBenchmarkTrustRoutes,
 ];
