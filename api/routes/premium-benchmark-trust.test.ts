@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { ApiError } from "../registry/types.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { FIXTURE_DAY, useModelWarehouse } from "../testing/model-warehouse.ts";
@@ -6,7 +7,7 @@ import { openWarehouseReader } from "../warehouse/reader.ts";
 import { BenchmarkTrustQuery, BenchmarkTrustResponse, benchmarkTrustNoCharge, premiumBenchmarkTrustRoutes, renderBenchmarkTrust } from "./premium-benchmark-trust.ts";
 
 const { ctx } = useBundledSnapshots(new Date("2026-11-21T12:00:00Z"));
-const reader = useModelWarehouse();
+const reader = useModelWarehouse(writeWarehouse);
 const render = async (query: Record<string, string>) =>
   BenchmarkTrustResponse.parse(await renderBenchmarkTrust({ ...ctx(), warehouse: reader() }, BenchmarkTrustQuery.parse(query)));
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { useModelWarehouse } from "../testing/model-warehouse.ts";
 import { openWarehouseReader } from "../warehouse/reader.ts";
 import { FrontierQuery, FrontierResponse, premiumFrontierRoutes, renderFrontier } from "./premium-frontier.ts";
 
 const { ctx } = useBundledSnapshots(new Date("2026-11-21T12:00:00Z"));
-const reader = useModelWarehouse();
+const reader = useModelWarehouse(writeWarehouse);
 const render = async (query: Record<string, string>) => FrontierResponse.parse(await renderFrontier({ ...ctx(), warehouse: reader() }, FrontierQuery.parse(query)));
 
 describe("GET /api/premium/models/frontier", () => {

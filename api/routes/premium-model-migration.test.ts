@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { ApiError } from "../registry/types.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { useModelWarehouse } from "../testing/model-warehouse.ts";
 import { MigrationQuery, MigrationResponse, migrationNoCharge, premiumModelMigrationRoutes, renderModelMigration } from "./premium-model-migration.ts";
 
 const { ctx } = useBundledSnapshots(new Date("2026-11-21T12:00:00Z"));
-const reader = useModelWarehouse();
+const reader = useModelWarehouse(writeWarehouse);
 const render = async (query: Record<string, string>) => MigrationResponse.parse(await renderModelMigration({ ...ctx(), warehouse: reader() }, MigrationQuery.parse(query)));
 
 describe("GET /api/premium/model-migration-verdict", () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { useModelWarehouse } from "../testing/model-warehouse.ts";
 import { renderBenchmarkTrust } from "./premium-benchmark-trust.ts";
 import { previewBenchmarkTrustRoutes, renderPreviewBenchmarkTrust } from "./preview-benchmark-trust.ts";
 
 const { ctx } = useBundledSnapshots(new Date("2026-11-21T12:00:00Z"));
-const reader = useModelWarehouse();
+const reader = useModelWarehouse(writeWarehouse);
 
 describe("GET /api/preview/benchmark-trust-verdict", () => {
   it("is a preview route of the benchmark trust verdict", () => {

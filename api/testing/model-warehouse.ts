@@ -1,14 +1,14 @@
 /**
  * A small warehouse for the model verdict route tests, written by the real writer into a temp folder: two days
  * of benchmark_scores and model_prices (the verdicts read the newest only) over real catalog ids, so names,
- * categories and deprecations resolve against the bundled snapshots.
+ * categories and deprecations resolve against the bundled snapshots. The test file passes the writer in (only
+ * test files may import the pipelines' writer).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { WAREHOUSE_TABLES } from "../../pipelines/contract/warehouse-tables.ts";
-import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { openWarehouseReader, type OpenWarehouseReader } from "../warehouse/reader.ts";
 
 type Row = Record<string, string | number | boolean | null>;
@@ -35,8 +35,11 @@ const NEWEST_SCORES = [
   score(FIXTURE_DAY, "mmlu-pro", "gpt-4o", 72, "2024-05-13"),
 ];
 
-/** Write the fixture, open a reader over it for the calling test file; returns a getter. */
-export function useModelWarehouse(): () => OpenWarehouseReader {
+/** The real writer's signature (pipelines/lib/warehouse/write.ts), as far as the fixture uses it. */
+export type WriteWarehouse = (dir: string, date: string, batches: ReturnType<typeof batch>[]) => Promise<unknown>;
+
+/** Write the fixture with `writeWarehouse`, open a reader over it for the calling test file; returns a getter. */
+export function useModelWarehouse(writeWarehouse: WriteWarehouse): () => OpenWarehouseReader {
   let dir: string;
   let reader: OpenWarehouseReader;
   beforeAll(async () => {
