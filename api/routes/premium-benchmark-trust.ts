@@ -91,6 +91,7 @@ export const premiumBenchmarkTrustRoutes = [
     path: "/api/premium/benchmark-trust-verdict",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "Per benchmark: contamination risk, ceiling proximity, frontier compression, top-score spread, trust band and score 0-100, leaderboard URL.",
     description: [
       "Scores are read from the warehouse table benchmark_scores (its newest day file: the scores the curated catalog stated that day, each with the day its source reported it); names, categories and leaderboard URLs from the latest benchmarks snapshot, which no table holds.",

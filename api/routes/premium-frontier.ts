@@ -47,6 +47,7 @@ export const premiumFrontierRoutes = [
     path: "/api/premium/models/frontier",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "The price-performance Pareto frontier for a task on the contamination-discounted capability index; dominated models with who dominates them; counts.",
     description: [
       "Capability index (0-100): the task's benchmark blend of /api/premium/routing (code: HumanEval 40 %, SWE-bench 40 %, MMLU-Pro 20 %; reasoning: GPQA Diamond 40 %, MATH-500 40 %, MMLU-Pro 20 %; creative: MMLU-Pro 50 %, HumanEval 25 %, MATH-500 25 %; general: the five equally) over percent scores,",

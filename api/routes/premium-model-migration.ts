@@ -110,6 +110,7 @@ export const premiumModelMigrationRoutes = [
     path: "/api/premium/model-migration-verdict",
     tier: "premium",
     cost: 1,
+    answerMemo: true,
     summary: "MIGRATE_NOW | MIGRATE_SOON | NO_ACTION for a model from the deprecation calendar, with its successor's cost and capability deltas and the sunset against your deadline.",
     description: [
       `Windows (days from today UTC to the sunset date): MIGRATE_NOW when the model is retired or sunsets within ${NOW_DAYS} days; MIGRATE_SOON when it sunsets within ${SOON_DAYS} days, on or before the deadline, or is deprecated without a date; NO_ACTION otherwise, including a model with no deprecation entry.`,
