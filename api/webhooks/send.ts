@@ -15,6 +15,16 @@ export const SEND_TIMEOUT_MS = 5000;
 /** Bytes of response body read at most. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/**
+ * Keep-alive agents shared by all attempts. A pooled socket was opened to an address that passed the check when
+ * it was opened (the pool is keyed by host name and port), so reuse never reaches an unchecked address, and every
+ * attempt still re-checks the name before it sends.
+ */
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000, scheduling: "lifo" }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000, scheduling: "lifo" }),
+};
+
 /** What one attempt came to. */
 export interface SendOutcome {
   /** True on a 2xx answer. */
@@ -69,14 +79,13 @@ export async function sendWebhook(options: SendOptions): Promise<SendOutcome> {
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         lookup: pinned,
-        agent: false,
+        agent: agents[url.protocol as "http:" | "https:"],
         ...(url.protocol === "https:" ? { servername: target.hostname } : {}),
         headers: {
           ...options.headers,
           "content-type": "application/json",
           "content-length": String(Buffer.byteLength(options.body, "utf8")),
           "user-agent": "agentfeed-webhooks/1",
-          connection: "close",
         },
       },
       (response) => {
@@ -89,13 +98,19 @@ export async function sendWebhook(options: SendOptions): Promise<SendOutcome> {
           read += chunk.length;
           if (read >= MAX_RESPONSE_BYTES) request.destroy();
         });
-        response.on("end", () => request.destroy());
+        // Read to the end (the socket then returns to the pool); errors only drop the socket.
+        response.on("end", () => {
+          ended = true;
+          clearTimeout(timer);
+        });
         response.on("error", () => request.destroy());
       },
     );
+    // Until the response has ended, the socket is this attempt's alone; after, it may serve another.
+    let ended = false;
     const timer = setTimeout(() => {
       finish({ delivered: false, statusCode: null, error: `timed out after ${timeoutMs} ms` });
-      request.destroy();
+      if (!ended) request.destroy();
     }, remaining);
     request.on("close", () => clearTimeout(timer));
     request.on("error", (error: NodeJS.ErrnoException) => finish({ delivered: false, statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message }));

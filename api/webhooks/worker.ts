@@ -10,6 +10,7 @@ import type { Sql } from "../state/types.ts";
 import type { LookupAll } from "./callback-check.ts";
 import { nextRetryDelayMs } from "./retry-schedule.ts";
 import { sendWebhook, SEND_TIMEOUT_MS, type SendOutcome } from "./send.ts";
+import { createSettler } from "./settle.ts";
 import { signatureHeaders } from "./sign.ts";
 
 /** Options of a worker. */
@@ -48,6 +49,8 @@ type ClaimedRow = {
   watch_status: string;
 };
 
+type Settler = ReturnType<typeof createSettler>;
+
 /** Longest error text stored per attempt. */
 export const MAX_ERROR_CHARS = 300;
 
@@ -82,7 +85,7 @@ export function sanitizeError(text: string): string {
 }
 
 /** Send one claimed row and settle it. */
-async function deliver(db: Sql, row: ClaimedRow, options: DeliveryWorkerOptions): Promise<void> {
+async function deliver(db: Sql, settler: Settler, row: ClaimedRow, options: DeliveryWorkerOptions): Promise<void> {
   if (row.watch_status === "deleted") {
     // A deleted watch never fires: what it still had queued is dropped unsent.
     await db.query(`UPDATE webhook_deliveries SET state = 'failed', leased_until = NULL WHERE id = $1 AND state = 'pending'`, [row.id]);
@@ -98,32 +101,17 @@ async function deliver(db: Sql, row: ClaimedRow, options: DeliveryWorkerOptions)
     ...(options.lookup ? { lookup: options.lookup } : {}),
     timeoutMs: options.timeoutMs ?? SEND_TIMEOUT_MS,
   });
-  const error = outcome.error === null ? null : sanitizeError(outcome.error);
-  const attemptValues = [row.id, row.attempts, startedAt, outcome.statusCode, outcome.latencyMs, error];
-  if (outcome.delivered) {
-    await db.query(
-      `WITH settled AS (
-         UPDATE webhook_deliveries SET state = 'delivered', delivered_at = now(), leased_until = NULL
-          WHERE id = $1 AND state = 'pending')
-       INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      attemptValues,
-    );
-  } else {
-    const delay = outcome.permanent ? null : nextRetryDelayMs(row.attempts, row.age_ms, options.random);
-    // Only the current claim settles the row (attempts = ours): a worker whose lease lapsed does not.
-    await db.query(
-      `WITH settled AS (
-         UPDATE webhook_deliveries
-            SET state = CASE WHEN $7::bigint IS NULL THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = CASE WHEN $7::bigint IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $7::double precision / 1000) END,
-                leased_until = NULL
-          WHERE id = $1 AND state = 'pending' AND attempts = $2)
-       INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [...attemptValues, delay],
-    );
-  }
+  const delay = outcome.delivered || outcome.permanent ? null : nextRetryDelayMs(row.attempts, row.age_ms, options.random);
+  await settler.settle({
+    id: row.id,
+    attempt: row.attempts,
+    startedAt,
+    statusCode: outcome.statusCode,
+    latencyMs: outcome.latencyMs,
+    error: outcome.error === null ? null : sanitizeError(outcome.error),
+    outcome: outcome.delivered ? "delivered" : delay === null ? "failed" : "retry",
+    delayMs: delay,
+  });
   options.onAttempt?.({ id: row.id, attempt: row.attempts, outcome });
 }
 
@@ -133,6 +121,7 @@ export function startDeliveryWorker(db: Sql, options: DeliveryWorkerOptions): De
   const leaseMs = Math.max(options.leaseMs ?? 60_000, (options.timeoutMs ?? SEND_TIMEOUT_MS) + 1000);
   const pollMs = options.pollMs ?? 1000;
   const inFlight = new Set<Promise<void>>();
+  const settler = createSettler(db);
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   const nap = (ms: number) =>
@@ -149,10 +138,6 @@ export function startDeliveryWorker(db: Sql, options: DeliveryWorkerOptions): De
   const loop = async () => {
     while (!stopping) {
       const free = concurrency - inFlight.size;
-      if (free <= 0) {
-        await Promise.race(inFlight);
-        continue;
-      }
       let rows: ClaimedRow[] = [];
       try {
         rows = await claimDue(db, free, leaseMs);
@@ -162,7 +147,7 @@ export function startDeliveryWorker(db: Sql, options: DeliveryWorkerOptions): De
         continue;
       }
       for (const row of rows) {
-        const task: Promise<void> = deliver(db, row, options)
+        const task: Promise<void> = deliver(db, settler, row, options)
           .catch((error: unknown) => options.onError?.(error))
           .finally(() => {
             inFlight.delete(task);
@@ -170,8 +155,11 @@ export function startDeliveryWorker(db: Sql, options: DeliveryWorkerOptions): De
           });
         inFlight.add(task);
       }
-      // A full batch means more may be due: claim again as soon as a slot frees; otherwise wait for the poll.
-      if (rows.length === free) await Promise.race(inFlight);
+      // A full batch means more may be due: claim again once half the slots are free (one claim, one commit, for
+      // many rows); otherwise wait for the poll.
+      if (rows.length === free) {
+        while (!stopping && inFlight.size > concurrency / 2) await Promise.race(inFlight);
+      }
       else if (!stopping) await nap(rows.length > 0 ? Math.min(pollMs, 50) : pollMs);
     }
   };
