@@ -12,7 +12,15 @@ describe("loadConfig()", () => {
       trustProxy: null,
       premiumBilling: true,
       paymentRateLimitPerMinute: 30,
+      allowPrivateCallbacks: false,
     });
+  });
+
+  it("reads WATCHES_ALLOW_PRIVATE_CALLBACKS as 1 or 0 and refuses anything else", () => {
+    expect(loadConfig({ WATCHES_ALLOW_PRIVATE_CALLBACKS: "1" }).allowPrivateCallbacks).toBe(true);
+    expect(loadConfig({ WATCHES_ALLOW_PRIVATE_CALLBACKS: "0" }).allowPrivateCallbacks).toBe(false);
+    expect(loadConfig({ WATCHES_ALLOW_PRIVATE_CALLBACKS: "" }).allowPrivateCallbacks).toBe(false);
+    expect(() => loadConfig({ WATCHES_ALLOW_PRIVATE_CALLBACKS: "yes" })).toThrow(/WATCHES_ALLOW_PRIVATE_CALLBACKS must be 1 or 0/);
   });
 
   it("reads PREMIUM_BILLING as on or off (any case) and refuses anything else", () => {

@@ -20,6 +20,8 @@ export interface ApiConfig {
   premiumBilling: boolean;
   /** PAYMENT_RATE_LIMIT_PER_MINUTE: payment POSTs and unknown-token requests per client per minute; 0 turns it off. */
   paymentRateLimitPerMinute: number;
+  /** WATCHES_ALLOW_PRIVATE_CALLBACKS (default off): webhooks may go to loopback and private addresses. */
+  allowPrivateCallbacks: boolean;
 }
 
 /** Thrown when an environment variable has a bad value. */
@@ -75,6 +77,15 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || v === "" || v === "on" || v === "off", { message: "PREMIUM_BILLING must be on or off" })
     .transform((v) => v !== "off"),
   PAYMENT_RATE_LIMIT_PER_MINUTE: intFrom("PAYMENT_RATE_LIMIT_PER_MINUTE", 30, 0, 1_000_000),
+  WATCHES_ALLOW_PRIVATE_CALLBACKS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => v === undefined || ["", "0", "1", "on", "off", "true", "false"].includes(v), {
+      message: "WATCHES_ALLOW_PRIVATE_CALLBACKS must be 1 or 0",
+    })
+    .transform((v) => v === "1" || v === "on" || v === "true"),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -121,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     premiumBilling: e.PREMIUM_BILLING,
     paymentRateLimitPerMinute: e.PAYMENT_RATE_LIMIT_PER_MINUTE,
+    allowPrivateCallbacks: e.WATCHES_ALLOW_PRIVATE_CALLBACKS,
   };
 }

@@ -38,6 +38,7 @@ import { processReceiptKey } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
 import { openDatabase } from "./state/database.ts";
+import { startDeliveryWorker, type DeliveryWorker } from "./webhooks/worker.ts";
 import { startBanner } from "./start-banner.ts";
 import { checkDatabaseUrl, DatabaseUrlError, describeOpenFailure } from "./state/database-url.ts";
 import type { Database } from "./state/types.ts";
@@ -109,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     trustProxy: options.trustProxy !== undefined ? options.trustProxy : env.trustProxy,
     premiumBilling: options.premiumBilling ?? env.premiumBilling,
     paymentRateLimitPerMinute: options.paymentRateLimitPerMinute ?? env.paymentRateLimitPerMinute,
+    allowPrivateCallbacks: env.allowPrivateCallbacks,
   };
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
   const weatherSource = options.weatherSource ?? createLiveWeatherSource({ url: weatherAlertsUrlFrom(process.env) });
@@ -155,6 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let premium: PremiumGateway | undefined;
   let paymentsLine = "off (state is off)";
   let stopHousekeeping: (() => void) | undefined;
+  let deliveryWorker: DeliveryWorker | undefined;
   let payments: StartedPayments | undefined;
   let isKnownBearer: ((token: string) => Promise<boolean>) | undefined;
   if (options.state !== false) {
@@ -220,6 +223,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signing_key: async () => `Ed25519 key ${(await processReceiptKey()).kid}`,
     });
     premium = setupPremium({ db, credits, payments: payments.deps, onServerError });
+    // Watch webhooks: the outbox worker delivers what evaluation queued (api/webhooks/README.md).
+    deliveryWorker = startDeliveryWorker(db, {
+      allowPrivate: config.allowPrivateCallbacks,
+      onError: (err) => warn(`webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
@@ -232,6 +240,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     store.close();
     local?.close();
     stopHousekeeping?.();
+    await deliveryWorker?.stop();
     setPaymentServices(undefined);
     await payments?.stop();
     await db?.close();
@@ -301,6 +310,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     store.close();
     warehouseReader.close();
     stopHousekeeping?.();
+    await deliveryWorker?.stop();
     setPaymentServices(undefined);
     await payments?.stop();
     await db?.close();
@@ -333,6 +343,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       warehouseReader.close();
       if (db) {
         stopHousekeeping?.();
+        await deliveryWorker?.stop();
         setPaymentServices(undefined);
         await payments?.stop();
         setHealthChecks({});
