@@ -37,6 +37,8 @@ import { PreviewQuota } from "./previews/quota.ts";
 import { processReceiptKey } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
+import { setWatchServices } from "./watches/services.ts";
+import { startWatchEvaluation, type WatchEvaluation } from "./watches/schedule.ts";
 import { openDatabase } from "./state/database.ts";
 import { startBanner } from "./start-banner.ts";
 import { checkDatabaseUrl, DatabaseUrlError, describeOpenFailure } from "./state/database-url.ts";
@@ -220,6 +222,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       signing_key: async () => `Ed25519 key ${(await processReceiptKey()).kid}`,
     });
     premium = setupPremium({ db, credits, payments: payments.deps, onServerError });
+    setWatchServices({ db, credits });
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
@@ -233,6 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     local?.close();
     stopHousekeeping?.();
     setPaymentServices(undefined);
+    setWatchServices(undefined);
     await payments?.stop();
     await db?.close();
     await closeWarehouse();
@@ -241,6 +245,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const refreshWarehouse = () => void warehouseReader.refresh().catch((err: unknown) => warn(`warehouse refresh failed: ${(err as Error).message}`));
   store.onReload(refreshWarehouse);
   local?.onReload(refreshWarehouse);
+  // Watches are evaluated after every reload (and on the digest tick), once the warehouse re-listed its days.
+  const watchEvaluation: WatchEvaluation | undefined = db
+    ? startWatchEvaluation({ db, snapshots: served, warehouse: warehouseReader, onWarn: warn })
+    : undefined;
+  const stopWatches = async () => {
+    await watchEvaluation?.stop();
+    setWatchServices(undefined);
+  };
 
   serverActivity.useVerifier(loadVerifier());
   const unwireWeather = weatherSource ? wireWeatherAlertsSource(weatherSource) : () => {};
@@ -299,6 +311,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (cause) {
     unwireWeather();
     store.close();
+    await stopWatches();
     warehouseReader.close();
     stopHousekeeping?.();
     setPaymentServices(undefined);
@@ -330,6 +343,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.close(() => ok());
         server.closeAllConnections();
       });
+      await stopWatches();
       warehouseReader.close();
       if (db) {
         stopHousekeeping?.();

@@ -39,6 +39,8 @@ import { trendingReposRoutes } from "./trending-repos.ts";
 import { vectorDbsRoutes } from "./vector-dbs.ts";
 import { warehouseFilesRoutes } from "./warehouse-files.ts";
 import { weatherAlertsRoutes } from "./weather-alerts.ts";
+import { premiumWatchesRoutes } from "./premium-watches.ts";
+import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -78,4 +80,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...previewRoutingRoutes,
   ...receiptRoutes,
   ...fairTradeRoutes,
+  ...premiumWatchesRoutes,
+  ...providersUptimeLeaderboardRoutes,
 ];
