@@ -160,7 +160,7 @@ describe("the free owner routes", () => {
 });
 
 describe("evaluation after a snapshot change", () => {
-  it("a price crossing writes one outbox row with the payload; a second identical run writes none", async () => {
+  it("a price crossing writes one outbox row with the payload; a second identical run writes none", { timeout: 150_000 }, async () => {
     const cheaper = structuredClone(pricing);
     const model = cheaper.providers[0].models[0];
     const was = model.inputCostPer1M;
