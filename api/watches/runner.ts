@@ -1,8 +1,10 @@
 /**
- * The set-based runner: in ONE transaction, marks expired watches, selects (and locks) the active watches
- * whose watched value differs from what they last saw, evaluates each with its type's pure evaluator, writes
- * every watch's new memory in one UPDATE and every fire's outbox row in one INSERT. A crash loses both or
- * keeps both; a second run over the same data finds nothing to do (edge-triggered through last_seen).
+ * The set-based runner: in ONE transaction (runs serialized by a transaction-level advisory lock, across
+ * processes), marks expired watches, selects the active watches whose watched value differs from what they
+ * last saw, evaluates each with its type's pure evaluator, then writes every watch's new memory and every
+ * fire's outbox row in ONE statement (an UPDATE … RETURNING feeding the INSERT, so a watch deleted meanwhile
+ * is neither updated nor fired). A crash loses both or keeps both; a second run over the same data finds
+ * nothing to do (edge-triggered through last_seen).
  */
 import type { Database, Sql } from "../state/types.ts";
 import { evaluateDigest, type DigestSeen, type Period, type pricingSummary } from "./evaluate-digest.ts";
@@ -44,12 +46,16 @@ interface WatchRow {
   expires_at: Date;
 }
 
+/** The name the runner's advisory lock is keyed on. */
+const RUNNER_LOCK = "agentfeed watches runner";
+
 const SELECT = "SELECT w.id, w.spec, w.last_seen, w.status, w.fire_count, w.fire_cap, w.expires_at FROM watches w";
 const ACTIVE = "w.status = 'active' AND w.expires_at > $1";
 
 /** Evaluate every active watch of the types in `inputs` against them. */
 export async function runWatches(db: Database, inputs: RunInputs, now: Date): Promise<RunResult> {
   return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [RUNNER_LOCK]);
     const expired = (await tx.query("UPDATE watches SET status = 'expired' WHERE status = 'active' AND expires_at <= $1", [now])).rowCount;
     const outcomes: { row: WatchRow; result: Evaluation<unknown> }[] = [];
     if (inputs.prices) {
@@ -104,44 +110,41 @@ export async function runWatches(db: Database, inputs: RunInputs, now: Date): Pr
   });
 }
 
-/** Run a SELECT with FOR UPDATE (in id order, so two runners never deadlock). */
+/** Run the SELECT of candidate watches (the advisory lock keeps other runners out; deletions are re-checked on write). */
 async function lockRows(tx: Sql, sql: string, params: unknown[]): Promise<WatchRow[]> {
-  const { rows } = await tx.query(`${sql} ORDER BY w.id FOR UPDATE OF w`, params);
+  const { rows } = await tx.query(sql, params);
   return rows as unknown as WatchRow[];
 }
 
-/** One UPDATE for every evaluated watch, one INSERT for every fire. */
+/** One statement: the UPDATE of every evaluated watch feeding the INSERT of every fire; returns the outbox rows written. */
 async function record(tx: Sql, outcomes: { row: WatchRow; result: Evaluation<unknown> }[], now: Date): Promise<number> {
   if (outcomes.length === 0) return 0;
   const ids: string[] = [];
   const seen: string[] = [];
   const fires: boolean[] = [];
-  const outbox = { ids: [] as string[], watches: [] as string[], bodies: [] as string[] };
+  const messageIds: (string | null)[] = [];
+  const bodies: (string | null)[] = [];
   const firedAt = now.toISOString();
   for (const { row, result } of outcomes) {
     const fire = result.match !== null && fireRule(row, now).mayFire;
     ids.push(row.id);
     seen.push(JSON.stringify(result.seen));
     fires.push(fire);
-    if (fire) {
-      outbox.ids.push(newMessageId());
-      outbox.watches.push(row.id);
-      outbox.bodies.push(JSON.stringify({ event: "watch.fire", watch_id: row.id, fired_at: firedAt, spec: row.spec, match: result.match }));
-    }
+    messageIds.push(fire ? newMessageId() : null);
+    bodies.push(fire ? JSON.stringify({ event: "watch.fire", watch_id: row.id, fired_at: firedAt, spec: row.spec, match: result.match }) : null);
   }
-  await tx.query(
-    `UPDATE watches w SET last_seen = u.seen::jsonb, evaluated_at = $4,
-       fire_count = w.fire_count + CASE WHEN u.fire THEN 1 ELSE 0 END,
-       status = CASE WHEN u.fire AND w.fire_count + 1 >= w.fire_cap THEN 'capped' ELSE w.status END
-     FROM unnest($1::text[], $2::text[], $3::bool[]) AS u(id, seen, fire) WHERE w.id = u.id`,
-    [ids, seen, fires, now],
+  const written = await tx.query(
+    `WITH u AS (
+       UPDATE watches w SET last_seen = u.seen::jsonb, evaluated_at = $6,
+         fire_count = w.fire_count + CASE WHEN u.fire THEN 1 ELSE 0 END,
+         status = CASE WHEN u.fire AND w.fire_count + 1 >= w.fire_cap THEN 'capped' ELSE w.status END
+       FROM unnest($1::text[], $2::text[], $3::bool[], $4::text[], $5::text[]) AS u(id, seen, fire, message_id, body)
+       WHERE w.id = u.id AND w.status = 'active' AND (NOT u.fire OR w.fire_count < w.fire_cap)
+       RETURNING w.id, u.fire, u.message_id, u.body
+     )
+     INSERT INTO webhook_deliveries (id, watch_id, kind, body, state, created_at, next_attempt_at)
+     SELECT message_id, id, 'fire', body, 'pending', $6, $6 FROM u WHERE fire`,
+    [ids, seen, fires, messageIds, bodies, now],
   );
-  if (outbox.ids.length > 0) {
-    await tx.query(
-      `INSERT INTO webhook_deliveries (id, watch_id, kind, body, state, created_at, next_attempt_at)
-       SELECT id, watch_id, 'fire', body, 'pending', $4, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS o(id, watch_id, body)`,
-      [outbox.ids, outbox.watches, outbox.bodies, now],
-    );
-  }
-  return outbox.ids.length;
+  return written.rowCount;
 }
