@@ -210,6 +210,18 @@ describe("every operation answers what /openapi.json declares", () => {
     }
   });
 
+  it("watch routes: register (paid), list, read, test and delete (free, owner only)", { timeout: 60_000 }, async () => {
+    const base = api!.base;
+    const { token } = await buyCredits(base, 1);
+    const created = await post(`${base}/api/premium/watches`, { spec: { type: "digest", cadence: "daily" }, callback_url: "https://hooks.example.com/contract" }, bearer(token));
+    expect(created.status).toBe(200);
+    const id = (await json(created)).watch.id as string;
+    expect((await fetch(`${base}/api/premium/watches`, { headers: bearer(token) })).status).toBe(200);
+    expect((await fetch(`${base}/api/premium/watches/${id}`, { headers: bearer(token) })).status).toBe(200);
+    expect((await post(`${base}/api/premium/watches/${id}/test`, {}, bearer(token))).status).toBe(200);
+    expect((await fetch(`${base}/api/premium/watches/${id}`, { method: "DELETE", headers: bearer(token) })).status).toBe(200);
+  });
+
   it("covered every registered operation with a success, and the error statuses the document declares", async () => {
     const seen = (await serviceContract()).seen;
     const succeeded = new Set(seen.filter((a) => a.status < 300 && a.operationId).map((a) => a.operationId));
