@@ -37,6 +37,8 @@ import { PreviewQuota } from "./previews/quota.ts";
 import { processReceiptKey } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
+import { setWatchServices } from "./watches/services.ts";
+import { startWatchEvaluation, type WatchEvaluation } from "./watches/schedule.ts";
 import { openDatabase } from "./state/database.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "./webhooks/worker.ts";
 import { startBanner } from "./start-banner.ts";
@@ -228,6 +230,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       allowPrivate: config.allowPrivateCallbacks,
       onError: (err) => warn(`webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`),
     });
+    setWatchServices({ db, credits, allowPrivateCallbacks: config.allowPrivateCallbacks });
   }
   if (!config.premiumBilling) premium = createUnbilledGateway({ onServerError });
 
@@ -242,6 +245,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stopHousekeeping?.();
     await deliveryWorker?.stop();
     setPaymentServices(undefined);
+    setWatchServices(undefined);
     await payments?.stop();
     await db?.close();
     await closeWarehouse();
@@ -250,6 +254,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const refreshWarehouse = () => void warehouseReader.refresh().catch((err: unknown) => warn(`warehouse refresh failed: ${(err as Error).message}`));
   store.onReload(refreshWarehouse);
   local?.onReload(refreshWarehouse);
+  // Watches are evaluated after every reload (and on the digest tick), once the warehouse re-listed its days.
+  const watchEvaluation: WatchEvaluation | undefined = db
+    ? startWatchEvaluation({ db, snapshots: served, warehouse: warehouseReader, onWarn: warn })
+    : undefined;
+  const stopWatches = async () => {
+    await watchEvaluation?.stop();
+    setWatchServices(undefined);
+  };
 
   serverActivity.useVerifier(loadVerifier());
   const unwireWeather = weatherSource ? wireWeatherAlertsSource(weatherSource) : () => {};
@@ -308,6 +320,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (cause) {
     unwireWeather();
     store.close();
+    await stopWatches();
     warehouseReader.close();
     stopHousekeeping?.();
     await deliveryWorker?.stop();
@@ -340,6 +353,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.close(() => ok());
         server.closeAllConnections();
       });
+      await stopWatches();
       warehouseReader.close();
       if (db) {
         stopHousekeeping?.();

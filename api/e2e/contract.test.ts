@@ -26,8 +26,8 @@ import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { examplePath } from "./helpers.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
-/** The premium routes, and the snapshot types they read (refreshed by a replay run, so calls are charged). */
-const PREMIUM = routes.filter((r) => r.tier === "premium");
+/** The premium GET routes (POST /api/premium/watches has its own test below), and the snapshot types they read (refreshed by a replay run, so calls are charged). */
+const PREMIUM = routes.filter((r) => r.tier === "premium" && r.method === "GET");
 /** The free previews: counted in the state database, so served by the stateful instance only. */
 const PREVIEWS = routes.filter((r) => r.tier === "preview");
 const PREMIUM_INPUTS = [...new Set([...PREMIUM, ...PREVIEWS].flatMap((r) => r.snapshots ?? []))];
@@ -118,7 +118,7 @@ describe("every operation answers what /openapi.json declares", () => {
   it("503 from payment and premium routes on an instance without state", async () => {
     for (const route of routes.filter((r) => r.tier === "payment" || r.tier === "premium")) {
       const url = dataOnly!.url + (route.example ?? route.path);
-      const res = route.method === "GET" ? await fetch(url) : await post(url, {});
+      const res = route.method === "POST" ? await post(url, {}) : await fetch(url, { method: route.method });
       // a POST body that fails its schema is refused before the state is needed
       expect([400, 503], `${route.method} ${route.path}`).toContain(res.status);
     }
@@ -208,6 +208,18 @@ describe("every operation answers what /openapi.json declares", () => {
       expect(off.status, route.path).toBe(503);
       expect((await json(off)).error).toBe("previews_unavailable");
     }
+  });
+
+  it("watch routes: register (paid), list, read, test and delete (free, owner only)", { timeout: 60_000 }, async () => {
+    const base = api!.base;
+    const { token } = await buyCredits(base, 1);
+    const created = await post(`${base}/api/premium/watches`, { spec: { type: "digest", cadence: "daily" }, callback_url: "https://hooks.example.com/contract" }, bearer(token));
+    expect(created.status).toBe(200);
+    const id = (await json(created)).watch.id as string;
+    expect((await fetch(`${base}/api/premium/watches`, { headers: bearer(token) })).status).toBe(200);
+    expect((await fetch(`${base}/api/premium/watches/${id}`, { headers: bearer(token) })).status).toBe(200);
+    expect((await post(`${base}/api/premium/watches/${id}/test`, {}, bearer(token))).status).toBe(200);
+    expect((await fetch(`${base}/api/premium/watches/${id}`, { method: "DELETE", headers: bearer(token) })).status).toBe(200);
   });
 
   it("covered every registered operation with a success, and the error statuses the document declares", async () => {

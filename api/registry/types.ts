@@ -71,7 +71,7 @@ export interface RouteInput<Q, P> {
  * (payments, premium, activity counters) give `handle` instead.
  */
 export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, R = unknown> {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** rou3 syntax: /api/history/:date/:type */
   path: string;
   tier: Tier;

@@ -51,6 +51,8 @@ import { premiumBenchmarkTrustRoutes } from "./premium-benchmark-trust.ts";
 import { premiumFrontierRoutes } from "./premium-frontier.ts";
 import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
+import { premiumWatchesRoutes } from "./premium-watches.ts";
+import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -102,4 +104,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumFrontierRoutes,
   ...premiumModelMigrationRoutes,
   ...previewBenchmarkTrustRoutes,
+  ...premiumWatchesRoutes,
+  ...providersUptimeLeaderboardRoutes,
 ];
