@@ -51,6 +51,9 @@ import { premiumBenchmarkTrustRoutes } from "./premium-benchmark-trust.ts";
 import { premiumFrontierRoutes } from "./premium-frontier.ts";
 import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
+import { premiumInferenceCostRoutes } from "./premium-inference-cost.ts";
+import { premiumCompareRoutes } from "./premium-compare.ts";
+import { premiumAgentsDirectoryRoutes } from "./premium-agents-directory.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -102,4 +105,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumFrontierRoutes,
   ...premiumModelMigrationRoutes,
   ...previewBenchmarkTrustRoutes,
+  ...premiumInferenceCostRoutes,
+  ...premiumCompareRoutes,
+  ...premiumAgentsDirectoryRoutes,
 ];
