@@ -23,7 +23,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function mentionPattern(names: readonly string[]): RegExp | null {
   const usable = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))];
   if (usable.length === 0) return null;
-  return new RegExp(`(^|[^A-Za-z0-9])(${usable.map(escape).join("|")})($|[^A-Za-z0-9])`, "i");
+  // Not inside a longer name: "GPT-4o" does not match "GPT-4o-mini", "gpt-4" does not match "gpt-4.1".
+  return new RegExp(`(?<![A-Za-z0-9]|[A-Za-z0-9][-.])(?:${usable.map(escape).join("|")})(?![A-Za-z0-9]|[-.][A-Za-z0-9])`, "i");
 }
 
 /** Articles of the last RECENT_NEWS_DAYS days (and not in the future) mentioning one of `names`, newest first. */
