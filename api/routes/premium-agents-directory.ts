@@ -10,7 +10,7 @@ import { KNOWN_BOTS } from "../activity/known-bots.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
-import { agentsDirectory, DIRECTORY_SORTS, LIVE_STATUSES, TRENDING_WEIGHTS, type DirectoryVerdict } from "../verdicts/agents-directory.ts";
+import { directoryBase, DIRECTORY_SORTS, finishDirectory, LIVE_STATUSES, TRENDING_WEIGHTS, type DirectoryBaseRow, type DirectoryVerdict } from "../verdicts/agents-directory.ts";
 import { RECENT_NEWS_DAYS, RECENT_NEWS_TOP } from "../verdicts/news-mentions.ts";
 import { agentCategory, agentsSnapshotSchema, agentsSnapshotType } from "../../pipelines/contract/snapshots/agents.ts";
 import { newsSnapshotSchema } from "../../pipelines/contract/snapshots/news.ts";
@@ -59,26 +59,42 @@ export const PremiumAgentsDirectoryResponse = z.strictObject({
   notes: z.array(z.string()),
 });
 
+/** The base rows of the last call, reused while the four snapshot bodies are the same objects and the minute has not changed. */
+let cached: { bodies: readonly object[]; minute: number; rows: DirectoryBaseRow[] } | undefined;
+
+/** The snapshot-derived part of the directory (status, news, flagship, bots), computed once per snapshot load and minute. */
+function baseRows(ctx: RenderContext): DirectoryBaseRow[] {
+  const agents = readSnapshot(ctx.snapshots, "agents", agentsSnapshotSchema).data;
+  const status = readSnapshot(ctx.snapshots, "status", statusSnapshot).data;
+  const news = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema).data;
+  const pricing = readSnapshot(ctx.snapshots, "pricing", PricingSnapshotSchema).data;
+  const bodies = [agents, status, news, pricing];
+  const minute = Math.floor(ctx.now.getTime() / 60_000);
+  if (cached && cached.minute === minute && cached.bodies.every((b, i) => b === bodies[i])) return cached.rows;
+  const rows = directoryBase({
+    agents: agents.agents,
+    services: status.services,
+    articles: news.articles,
+    pricing: pricing.providers.map((p) => ({
+      id: p.id,
+      name: p.name,
+      models: p.models.map((m) => ({ id: m.id, tier: m.tier, releaseDate: m.releaseDate, input: m.inputCostPer1M, output: m.outputCostPer1M })),
+    })),
+    bots: KNOWN_BOTS,
+    now: ctx.now,
+  });
+  cached = { bodies, minute, rows };
+  return rows;
+}
+
 /** Render GET /api/premium/agents/directory. */
 export function renderPremiumAgentsDirectory(ctx: RenderContext, query: z.infer<typeof PremiumAgentsDirectoryQuery>): DirectoryVerdict {
-  const agents = readSnapshot(ctx.snapshots, "agents", agentsSnapshotSchema).data.agents;
-  const services = readSnapshot(ctx.snapshots, "status", statusSnapshot).data.services;
-  const articles = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema).data.articles;
-  const pricing = readSnapshot(ctx.snapshots, "pricing", PricingSnapshotSchema).data.providers.map((p) => ({
-    id: p.id,
-    name: p.name,
-    models: p.models.map((m) => ({ id: m.id, tier: m.tier, releaseDate: m.releaseDate, input: m.inputCostPer1M, output: m.outputCostPer1M })),
-  }));
   const activity = serverActivity.report(ctx.now);
-  return agentsDirectory({
-    agents,
-    services,
-    pricing,
-    articles,
-    bots: KNOWN_BOTS,
-    by_bot: activity.by_bot,
-    now: ctx.now,
-    query: { sort: query.sort, limit: query.limit, ...(query.category ? { category: query.category } : {}), ...(query.status ? { status: query.status } : {}) },
+  return finishDirectory(baseRows(ctx), activity.by_bot, {
+    sort: query.sort,
+    limit: query.limit,
+    ...(query.category ? { category: query.category } : {}),
+    ...(query.status ? { status: query.status } : {}),
   });
 }
 

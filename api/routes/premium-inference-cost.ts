@@ -6,9 +6,10 @@
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
+import { readSnapshot } from "../serve/read-snapshot.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { findProvider, inferenceCost, tokenSplit, type InferenceCostVerdict } from "../verdicts/inference-cost.ts";
-import { INFERENCE_PROVIDERS_SOURCE, InferenceProvidersSnapshotSchema, inferenceProvidersSnapshotType } from "../../pipelines/contract/snapshots/inference-providers.ts";
+import { INFERENCE_PROVIDERS_SOURCE, type InferenceProvidersSnapshot, InferenceProvidersSnapshotSchema, inferenceProvidersSnapshotType } from "../../pipelines/contract/snapshots/inference-providers.ts";
 import { matrixModels, newestDay, readMatrix } from "./premium-market-reads.ts";
 
 /** Largest monthly volume accepted, tokens (10 trillion). */
@@ -113,15 +114,25 @@ function warehouseOf(ctx: RenderContext): WarehouseReader {
   return ctx.warehouse;
 }
 
+/** lower-case catalog id → aggregator id, per loaded inference-providers body. */
+const catalogMaps = new WeakMap<object, Map<string, string>>();
+
+function catalogMap(snapshot: InferenceProvidersSnapshot): Map<string, string> {
+  let map = catalogMaps.get(snapshot);
+  if (!map) {
+    map = new Map(snapshot.models.map((m) => [m.catalog_id.toLowerCase(), m.model_id.toLowerCase()]));
+    catalogMaps.set(snapshot, map);
+  }
+  return map;
+}
+
 /** The matrix id of a model asked by matrix id, by catalog id (the inference-providers snapshot maps them), or by a unique `…/<id>` suffix. */
 function resolveModel(ctx: RenderContext, known: Map<string, string>, asked: string): string | null {
   const a = asked.toLowerCase();
   const direct = known.get(a);
   if (direct) return direct;
-  const snapshot = ctx.snapshots.get("inference-providers");
-  const parsed = snapshot ? InferenceProvidersSnapshotSchema.safeParse(snapshot.data) : undefined;
-  const mapped = parsed?.success ? parsed.data.models.find((m) => m.catalog_id.toLowerCase() === a)?.model_id : undefined;
-  if (mapped && known.has(mapped.toLowerCase())) return known.get(mapped.toLowerCase())!;
+  const mapped = catalogMap(readSnapshot(ctx.snapshots, "inference-providers", InferenceProvidersSnapshotSchema).data).get(a);
+  if (mapped && known.has(mapped)) return known.get(mapped)!;
   const bySuffix = [...known.values()].filter((id) => id.toLowerCase().endsWith(`/${a}`));
   return bySuffix.length === 1 ? bySuffix[0]! : null;
 }

@@ -113,11 +113,42 @@ export function flagshipOf(agent: AgentEntry, pricing: readonly PricedProvider[]
   return f ? { model: f.id, input: f.input, output: f.output, blended: blended(f.input, f.output) } : null;
 }
 
+/** The user-driven agent bots the agent's provider operates (tokens); null when it operates none we recognise. */
+export function agentBotsOf(agent: AgentEntry, bots: readonly Bot[]): string[] | null {
+  const own = bots.filter((b) => b.kind === "agent" && sameOrganisation(agent.provider, b.operator)).map((b) => b.token);
+  return own.length > 0 ? own : null;
+}
+
 /** Today's requests from the user-driven agent bots the agent's provider operates; null when it operates none we recognise. */
 export function trafficOf(agent: AgentEntry, bots: readonly Bot[], byBot: Readonly<Record<string, number>>): number | null {
-  const own = bots.filter((b) => b.kind === "agent" && sameOrganisation(agent.provider, b.operator));
-  if (own.length === 0) return null;
-  return own.reduce((n, b) => n + (byBot[b.token] ?? 0), 0);
+  const own = agentBotsOf(agent, bots);
+  return own === null ? null : own.reduce((n, token) => n + (byBot[token] ?? 0), 0);
+}
+
+/** What an agent's entry holds before today's traffic: the part that changes only with the snapshots (and the news window). */
+export interface DirectoryBaseRow extends Omit<DirectoryAgent, "agent_traffic_24h" | "trending_score"> {
+  /** Bot tokens whose requests count as the agent's traffic; null when none. */
+  agent_bots: string[] | null;
+}
+
+/** The snapshot-derived part of every entry (status, news, flagship, which bots count), in directory order. */
+export function directoryBase(input: Pick<DirectoryInput, "agents" | "services" | "pricing" | "articles" | "bots" | "now">): DirectoryBaseRow[] {
+  return input.agents.map((agent) => {
+    const service = serviceOf(agent, input.services);
+    const news = recentMentions(input.articles, [agent.name], input.now);
+    return {
+      id: agent.id,
+      name: agent.name,
+      provider: agent.provider,
+      category: agent.category,
+      live_status: service?.status ?? ("unknown" as const),
+      status_page_url: agent.statusPageUrl ?? service?.statusPageUrl ?? null,
+      recent_news_count: news.length,
+      recent_news: headlines(news),
+      agent_bots: agentBotsOf(agent, input.bots),
+      flagship_pricing: flagshipOf(agent, input.pricing),
+    };
+  });
 }
 
 const byName = (a: DirectoryAgent, b: DirectoryAgent) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1);
@@ -131,23 +162,16 @@ const ORDER: Record<DirectorySort, (a: DirectoryAgent, b: DirectoryAgent) => num
 
 /** Build the directory. */
 export function agentsDirectory(input: DirectoryInput): DirectoryVerdict {
-  const rows = input.agents.map((agent) => {
-    const service = serviceOf(agent, input.services);
-    const news = recentMentions(input.articles, [agent.name], input.now);
-    return {
-      id: agent.id,
-      name: agent.name,
-      provider: agent.provider,
-      category: agent.category,
-      live_status: service?.status ?? ("unknown" as const),
-      status_page_url: agent.statusPageUrl ?? service?.statusPageUrl ?? null,
-      recent_news_count: news.length,
-      recent_news: headlines(news),
-      agent_traffic_24h: trafficOf(agent, input.bots, input.by_bot),
-      flagship_pricing: flagshipOf(agent, input.pricing),
-      trending_score: 0,
-    };
-  });
+  return finishDirectory(directoryBase(input), input.by_bot, input.query);
+}
+
+/** Add today's traffic and the trending score to the base rows, then filter, sort and cut. */
+export function finishDirectory(base: readonly DirectoryBaseRow[], byBot: Readonly<Record<string, number>>, query: DirectoryInput["query"]): DirectoryVerdict {
+  const rows: DirectoryAgent[] = base.map(({ agent_bots, ...row }) => ({
+    ...row,
+    agent_traffic_24h: agent_bots === null ? null : agent_bots.reduce((n, token) => n + (byBot[token] ?? 0), 0),
+    trending_score: 0,
+  }));
   // Shares are taken over the whole directory (before filters), so a score does not depend on the filter.
   const maxNews = Math.max(0, ...rows.map((r) => r.recent_news_count));
   const maxTraffic = Math.max(0, ...rows.map((r) => r.agent_traffic_24h ?? 0));
@@ -157,7 +181,7 @@ export function agentsDirectory(input: DirectoryInput): DirectoryVerdict {
     const traffic = maxTraffic > 0 ? (r.agent_traffic_24h ?? 0) / maxTraffic : 0;
     r.trending_score = Math.round(100 * (weights.news * news + weights.traffic * traffic));
   }
-  const { sort, category, status, limit } = input.query;
+  const { sort, category, status, limit } = query;
   const kept = rows.filter((r) => (category === undefined || r.category === category) && (status === undefined || r.live_status === status)).sort(ORDER[sort]);
   const agents = kept.slice(0, limit);
   const notes: string[] = [];
