@@ -59,18 +59,18 @@ export const PremiumAgentsDirectoryResponse = z.strictObject({
   notes: z.array(z.string()),
 });
 
-/** The base rows of the last call, reused while the four snapshot bodies are the same objects and the minute has not changed. */
-let cached: { bodies: readonly object[]; minute: number; rows: DirectoryBaseRow[] } | undefined;
+/** The base rows of the last call, reused while the four snapshot bodies are the same objects and the UTC day has not changed. */
+let cached: { bodies: readonly object[]; day: string; rows: DirectoryBaseRow[] } | undefined;
 
-/** The snapshot-derived part of the directory (status, news, flagship, bots), computed once per snapshot load and minute. */
+/** The snapshot-derived part of the directory (status, news, flagship, bots), computed once per snapshot load and UTC day. */
 function baseRows(ctx: RenderContext): DirectoryBaseRow[] {
   const agents = readSnapshot(ctx.snapshots, "agents", agentsSnapshotSchema).data;
   const status = readSnapshot(ctx.snapshots, "status", statusSnapshot).data;
   const news = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema).data;
   const pricing = readSnapshot(ctx.snapshots, "pricing", PricingSnapshotSchema).data;
   const bodies = [agents, status, news, pricing];
-  const minute = Math.floor(ctx.now.getTime() / 60_000);
-  if (cached && cached.minute === minute && cached.bodies.every((b, i) => b === bodies[i])) return cached.rows;
+  const day = ctx.now.toISOString().slice(0, 10);
+  if (cached && cached.day === day && cached.bodies.every((b, i) => b === bodies[i])) return cached.rows;
   const rows = directoryBase({
     agents: agents.agents,
     services: status.services,
@@ -83,7 +83,7 @@ function baseRows(ctx: RenderContext): DirectoryBaseRow[] {
     bots: KNOWN_BOTS,
     now: ctx.now,
   });
-  cached = { bodies, minute, rows };
+  cached = { bodies, day, rows };
   return rows;
 }
 
@@ -109,7 +109,7 @@ export const premiumAgentsDirectoryRoutes = [
     description: [
       `Query: sort (trending default, news, traffic, name), category, status (live_status), limit (1-${MAX_LIMIT}, default ${DEFAULT_LIMIT}). total counts the agents after filters, returned those after the limit.`,
       "Agents: the curated agents snapshot. live_status: the status snapshot's page at the agent's own status page host, else its provider's page (same name or first word); unknown when none is tracked.",
-      `recent_news: articles of the last ${RECENT_NEWS_DAYS} days in the news snapshot naming the agent (whole phrase, case-insensitive), newest first, top ${RECENT_NEWS_TOP}.`,
+      `recent_news: articles published since 00:00 UTC ${RECENT_NEWS_DAYS} days before today in the news snapshot naming the agent (whole phrase, case-insensitive), newest first, top ${RECENT_NEWS_TOP}.`,
       "agent_traffic_24h: requests this server answered today (current UTC day, this process, as /api/agents/activity counts them) from the user-driven agent bots (kind agent in api/activity/known-bots.ts) its provider operates; null when the provider operates none we recognise.",
       "flagship_pricing: the provider's newest flagship-tier model in the pricing snapshot (the catalog's tiers; no warehouse table holds them), tie to the higher blended price; blended = (3 × input + output) / 4.",
       `trending_score = round(100 × (${TRENDING_WEIGHTS.news} × news share + ${TRENDING_WEIGHTS.traffic} × traffic share)), each share the agent's figure over the directory's largest (before filters); with no traffic recorded today the news share alone (× 100).`,

@@ -110,7 +110,7 @@ export const premiumCompareRoutes = [
       `ids: ${MIN_COMPARE_IDS} to ${MAX_COMPARE_IDS} comma-separated model ids (case-insensitive, no repeats); fewer, more or repeated ids are 400 invalid_query after payment, not charged.`,
       "Prices: warehouse table model_prices, newest day on or before today, the newest observation among the sources (curated on a tie); blended = (3 × input + output) / 4. Benchmarks: warehouse table benchmark_scores, newest day; benchmark_keys is the union of the compared models' benchmarks, null where a model lacks one.",
       "Name, provider, tier, context window and capabilities: the pricing snapshot (the catalog; no table holds them). status: the provider's status page in the latest status snapshot, unknown when untracked.",
-      `recent_news: articles of the last ${RECENT_NEWS_DAYS} days in the news snapshot whose title or snippet names the model (its id or name as a whole phrase, case-insensitive), newest first, top ${RECENT_NEWS_TOP}; recent_news_count counts them all.`,
+      `recent_news: articles published since 00:00 UTC ${RECENT_NEWS_DAYS} days before today in the news snapshot whose title or snippet names the model (its id or name as a whole phrase, case-insensitive), newest first, top ${RECENT_NEWS_TOP}; recent_news_count counts them all.`,
       "Rankings over the matched models: cheapest_blended ascending, most_context descending, by_benchmark descending per key (models without the score left out); ties by name.",
       "An id not in the catalog is answered as { matched: false, id } with null figures. When no id matches, the call is answered 200 and not charged (no_model_matched); so is any call while the pricing, benchmarks, status or news snapshot is older than 2 days.",
     ].join(" "),
@@ -121,6 +121,7 @@ export const premiumCompareRoutes = [
     snapshots: ["pricing", "benchmarks", "status", "news"],
     freshness: { cadence: "hourly (prices), daily (benchmarks), every 2 minutes (status), every 10 minutes (news)", slaSeconds: 2 * 86_400 },
     example: "/api/premium/compare/models?ids=gpt-4o,claude-3.5-sonnet,gemini-2.0-flash",
+    answerMemo: true,
     noCharge: {
       outcomes: { no_model_matched: "none of the ids is in the catalog (every entry has matched false)" },
       check: (body) => (body.matched_count === 0 ? "no_model_matched" : null),

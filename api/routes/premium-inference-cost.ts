@@ -188,6 +188,7 @@ export const premiumInferenceCostRoutes = [
     snapshots: ["inference-providers"],
     freshness: { cadence: inferenceProvidersSnapshotType.cadence, slaSeconds: inferenceProvidersSnapshotType.slaSeconds },
     example: "/api/premium/inference/cost-verdict?model=deepseek-r1&monthly_tokens=100000000&current_provider=DeepInfra",
+    answerMemo: true,
     noCharge: {
       outcomes: {
         model_not_in_matrix: "the model is not in the inference-provider matrix (in_matrix false)",

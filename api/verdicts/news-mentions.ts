@@ -27,17 +27,16 @@ export function mentionPattern(names: readonly string[]): RegExp | null {
   return new RegExp(`(?<![A-Za-z0-9]|[A-Za-z0-9][-.])(?:${usable.map(escape).join("|")})(?![A-Za-z0-9]|[-.][A-Za-z0-9])`, "i");
 }
 
-/** Articles of the last RECENT_NEWS_DAYS days (and not in the future) mentioning one of `names`, newest first. */
+/**
+ * Articles published since 00:00 UTC RECENT_NEWS_DAYS days before `now`'s day mentioning one of `names`, newest
+ * first (the window moves by whole days, so an answer is the same all day for the same news).
+ */
 export function recentMentions(articles: readonly Article[], names: readonly string[], now: Date): Article[] {
   const pattern = mentionPattern(names);
   if (!pattern) return [];
-  const to = now.getTime();
-  const from = to - RECENT_NEWS_DAYS * 86_400_000;
+  const from = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - RECENT_NEWS_DAYS * 86_400_000;
   return articles
-    .filter((a) => {
-      const t = Date.parse(a.publishedAt);
-      return t >= from && t <= to && (pattern.test(a.title) || pattern.test(a.snippet));
-    })
+    .filter((a) => Date.parse(a.publishedAt) >= from && (pattern.test(a.title) || pattern.test(a.snippet)))
     .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : a.id < b.id ? -1 : 1));
 }
 
