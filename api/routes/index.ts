@@ -53,6 +53,9 @@ import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 import { premiumWatchesRoutes } from "./premium-watches.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
+import { premiumInferenceCostRoutes } from "./premium-inference-cost.ts";
+import { premiumCompareRoutes } from "./premium-compare.ts";
+import { premiumAgentsDirectoryRoutes } from "./premium-agents-directory.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -106,4 +109,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...previewBenchmarkTrustRoutes,
   ...premiumWatchesRoutes,
   ...providersUptimeLeaderboardRoutes,
+  ...premiumInferenceCostRoutes,
+  ...premiumCompareRoutes,
+  ...premiumAgentsDirectoryRoutes,
 ];
