@@ -201,6 +201,36 @@ export const WAREHOUSE_TABLES = {
       ["context_length", "BIGINT", "null", "Context length this provider serves, tokens"],
     ],
   ),
+  web_readiness_daily: table(
+    "web_readiness_daily",
+    "web-readiness",
+    "Each curated domain's robots.txt status and agent-facing surfaces as the weekly crawl found them (a later run of the day replaces the earlier).",
+    ["date", "domain"],
+    [
+      DATE_COLUMN,
+      ["domain", "VARCHAR", "not null", "Crawled domain"],
+      ["sector", "VARCHAR", "not null", "Sector of the curated list"],
+      ["robots_status", "VARCHAR", "not null", "robots.txt: present, missing (4xx) or unreachable"],
+      ["llms_txt", "VARCHAR", "not null", "/llms.txt: present, absent or unknown"],
+      ["llms_txt_bytes", "BIGINT", "null", "Size of /llms.txt in bytes when present"],
+      ["ai_txt", "VARCHAR", "not null", "/ai.txt: present, absent or unknown"],
+      ["agent_json", "VARCHAR", "not null", "/.well-known/agent.json: present, absent or unknown"],
+      ["openapi", "VARCHAR", "not null", "/openapi.json: present, absent or unknown"],
+      ["x402", "VARCHAR", "not null", "/.well-known/x402 discovery: present, absent or unknown"],
+    ],
+  ),
+  web_bot_access_daily: table(
+    "web_bot_access_daily",
+    "web-readiness",
+    "Each known AI crawler's access to each curated domain as its robots.txt states it (policy, not enforcement).",
+    ["date", "domain", "bot"],
+    [
+      DATE_COLUMN,
+      ["domain", "VARCHAR", "not null", "Crawled domain"],
+      ["bot", "VARCHAR", "not null", "AI crawler product token (GPTBot, ClaudeBot …)"],
+      ["access", "VARCHAR", "not null", "allowed, blocked, partial or unknown"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

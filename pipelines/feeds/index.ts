@@ -26,6 +26,7 @@ import { statusFeed } from "./status.ts";
 import { trendingReposFeed } from "./trending-repos.ts";
 import { vectorDbsFeed } from "./vector-dbs.ts";
 import { weatherAlertsFeed } from "./weather-alerts.ts";
+import { webReadinessFeed } from "./web-readiness.ts";
 
 export const feeds = {
   news: newsFeed,
@@ -51,4 +52,5 @@ export const feeds = {
   "afta-adopters": aftaAdoptersFeed,
   "weather-alerts": weatherAlertsFeed,
   "inference-providers": inferenceProvidersFeed,
+  "web-readiness": webReadinessFeed,
 } satisfies Record<string, Feed>;

@@ -26,6 +26,7 @@ import { statusSnapshotType } from "./status.ts";
 import { trendingReposSnapshotType } from "./trending-repos.ts";
 import { vectorDbsSnapshotType } from "./vector-dbs.ts";
 import { weatherAlertsSnapshotType } from "./weather-alerts.ts";
+import { webReadinessSnapshotType } from "./web-readiness.ts";
 
 export const snapshotTypes = {
   "afta-adopters": aftaAdoptersSnapshotType,
@@ -51,6 +52,7 @@ export const snapshotTypes = {
   "trending-repos": trendingReposSnapshotType,
   "vector-dbs": vectorDbsSnapshotType,
   "weather-alerts": weatherAlertsSnapshotType,
+  "web-readiness": webReadinessSnapshotType,
 } satisfies Record<string, SnapshotType>;
 
 /** A snapshot type name. */

@@ -1,0 +1,47 @@
+/** The `web-readiness` snapshot: what each curated domain publishes for AI agents and crawlers, from the weekly crawl. */
+import { z } from "zod";
+import type { SnapshotType } from "../snapshot-type.ts";
+
+/** A bot's access to a site as its robots.txt states it; `unknown` when robots.txt could not be read. */
+export const BOT_ACCESS = ["allowed", "blocked", "partial", "unknown"] as const;
+/** robots.txt fetch outcome: `missing` is a 4xx (no policy: everything allowed, RFC 9309 §2.3.1.3). */
+export const ROBOTS_STATUSES = ["present", "missing", "unreachable"] as const;
+/** A surface (llms.txt, ai.txt …): found, checked and absent, or not known (fetch failed or our robots.txt group forbids it). */
+export const SURFACE_STATUSES = ["present", "absent", "unknown"] as const;
+
+const surface = z.enum(SURFACE_STATUSES);
+
+/** One crawled domain. */
+export const webReadinessDomainSchema = z.strictObject({
+  domain: z.string().min(1).max(253),
+  sector: z.string().min(1).max(40),
+  robotsStatus: z.enum(ROBOTS_STATUSES),
+  /** Access per AI crawler product token (pipelines/catalog/web-domains.ts AI_BOTS), in catalog order. */
+  bots: z.record(z.string(), z.enum(BOT_ACCESS)),
+  llmsTxt: surface,
+  /** Size of /llms.txt in bytes (UTF-8) when present. */
+  llmsTxtBytes: z.int().nonnegative().nullable(),
+  aiTxt: surface,
+  aiTxtBytes: z.int().nonnegative().nullable(),
+  /** /.well-known/agent.json: a JSON agent card with a name. */
+  agentJson: surface,
+  /** /openapi.json: a JSON document with an `openapi` or `swagger` version string. */
+  openapi: surface,
+  /** /.well-known/x402: an x402 discovery document (x402Version and an items or resources array). */
+  x402: surface,
+});
+export type WebReadinessDomain = z.infer<typeof webReadinessDomainSchema>;
+
+/** The `web-readiness` snapshot body: domains sorted by domain. */
+export const webReadinessSnapshotSchema = z.strictObject({ domains: z.array(webReadinessDomainSchema) });
+export type WebReadinessSnapshot = z.infer<typeof webReadinessSnapshotSchema>;
+
+/** The `web-readiness` snapshot type: weekly, SLA 8 days. */
+export const webReadinessSnapshotType = {
+  type: "web-readiness",
+  title: "AI crawler access and agent-ready surfaces of curated domains (weekly crawl)",
+  cron: "13 4 * * 1",
+  cadence: "weekly",
+  slaSeconds: 8 * 24 * 60 * 60,
+  schema: webReadinessSnapshotSchema,
+} satisfies SnapshotType<WebReadinessSnapshot>;

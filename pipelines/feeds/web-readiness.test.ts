@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { AI_BOTS, WEB_DOMAINS } from "../catalog/web-domains.ts";
+import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { replayPathFor } from "../lib/replay-path.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { crawlDomain, runWebReadiness, webReadinessFeed } from "./web-readiness.ts";
+
+const NOW = new Date("2026-11-23T04:13:00Z");
+const clients: ClosableHttpClient[] = [];
+const temps: string[] = [];
+function client(replayDir: string): ClosableHttpClient {
+  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
+  clients.push(c);
+  return c;
+}
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** A replay folder holding only `files` (url → body, or [status, body]). */
+function replay(files: Record<string, string | [number, string]>): string {
+  const dir = mkdtempSync(join(tmpdir(), "web-readiness-"));
+  temps.push(dir);
+  for (const [url, v] of Object.entries(files)) {
+    const path = join(dir, replayPathFor(url));
+    mkdirSync(dirname(path), { recursive: true });
+    const [status, body] = typeof v === "string" ? [200, v] : v;
+    writeFileSync(path, body);
+    if (status !== 200) writeFileSync(`${path}.meta.json`, JSON.stringify({ status }));
+  }
+  return dir;
+}
+
+const site = { domain: "example.com", sector: "commerce" } as const;
+const nf: [number, string] = [404, "Not Found"];
+
+describe("webReadinessFeed", () => {
+  it("declares a weekly crawl with an 8-day SLA and six URLs per domain", () => {
+    expect(webReadinessFeed.slaSeconds).toBe(8 * 86_400);
+    expect(webReadinessFeed.urls()).toHaveLength(WEB_DOMAINS.length * 6);
+    expect(WEB_DOMAINS.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it("replays every curated domain from the recorded fixtures, with warehouse rows per domain and per bot", async () => {
+    const out = await runWebReadiness(testFeedContext({ http: client("pipelines/fixtures"), now: NOW }));
+    expect(out.data.domains).toHaveLength(WEB_DOMAINS.length);
+    const nyt = out.data.domains.find((d) => d.domain === "nytimes.com")!;
+    expect(nyt.bots.GPTBot).toBe("blocked");
+    expect(nyt.robotsStatus).toBe("present");
+    const [daily, bots] = out.warehouse!;
+    expect(daily!.rows).toHaveLength(WEB_DOMAINS.length);
+    expect(bots!.rows).toHaveLength(WEB_DOMAINS.length * AI_BOTS.length);
+    expect(out.data.domains.some((d) => d.robotsStatus === "unreachable")).toBe(true);
+  });
+
+  it("reads each surface, its size, and calls a soft-404 HTML page absent", async () => {
+    const dir = replay({
+      "https://example.com/robots.txt": "User-agent: GPTBot\nDisallow: /\n",
+      "https://example.com/llms.txt": "# Example\n\n> hi\n",
+      "https://example.com/ai.txt": "<!doctype html><html></html>",
+      "https://example.com/.well-known/agent.json": '{"name":"Ex"}',
+      "https://example.com/openapi.json": nf,
+      "https://example.com/.well-known/x402": '{"x402Version":2,"items":[]}',
+    });
+    const { result } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);
+    expect(result).toMatchObject({ robotsStatus: "present", llmsTxt: "present", llmsTxtBytes: 16, aiTxt: "absent", agentJson: "present", openapi: "absent", x402: "present" });
+    expect(result.bots.GPTBot).toBe("blocked");
+    expect(result.bots.ClaudeBot).toBe("allowed");
+  });
+
+  it("stores an unreachable robots.txt as unknown for every bot and surface, never allowed", async () => {
+    const dir = replay({ "https://example.com/robots.txt": [500, "oops"] });
+    const { result, error } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);
+    expect(error).toMatch(/500/);
+    expect(result.robotsStatus).toBe("unreachable");
+    expect(new Set(Object.values(result.bots))).toEqual(new Set(["unknown"]));
+    expect([result.llmsTxt, result.aiTxt, result.agentJson, result.openapi, result.x402]).toEqual(["unknown", "unknown", "unknown", "unknown", "unknown"]);
+  });
+
+  it("treats a 4xx robots.txt as no policy (every bot allowed), and a surface whose fetch fails as unknown", async () => {
+    const dir = replay({
+      "https://example.com/robots.txt": nf,
+      "https://example.com/llms.txt": [500, "x"],
+      "https://example.com/ai.txt": nf,
+      "https://example.com/.well-known/agent.json": nf,
+      "https://example.com/openapi.json": nf,
+      "https://example.com/.well-known/x402": nf,
+    });
+    const { result } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);
+    expect(result.robotsStatus).toBe("missing");
+    expect(result.bots.GPTBot).toBe("allowed");
+    expect(result.llmsTxt).toBe("unknown");
+    expect(result.aiTxt).toBe("absent");
+  });
+
+  it("obeys the site's robots.txt for its own agent: disallowed paths are not fetched and stay unknown", async () => {
+    // No fixture but robots.txt: any surface request would fail as replay_missing, which is also unknown, so check ai.txt is read when allowed.
+    const dir = replay({ "https://example.com/robots.txt": "User-agent: agentfeed\nDisallow: /\nAllow: /ai.txt\n", "https://example.com/ai.txt": "User-Agent: *\nDisallow: /\n" });
+    const { result } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);
+    expect(result.aiTxt).toBe("present");
+    expect([result.llmsTxt, result.agentJson, result.openapi, result.x402]).toEqual(["unknown", "unknown", "unknown", "unknown"]);
+  });
+
+  it("fails the run only when every robots.txt is unreachable", async () => {
+    const dir = replay({ "https://example.com/robots.txt": [500, "x"] });
+    await expect(runWebReadiness(testFeedContext({ http: client(dir), now: NOW }), [site])).rejects.toThrow(/unreachable/);
+  });
+});

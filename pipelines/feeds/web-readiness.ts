@@ -1,0 +1,141 @@
+/**
+ * Feed `web-readiness`: the weekly crawl of the curated domains (pipelines/catalog/web-domains.ts). Per domain,
+ * one request at a time (a domain's fetches run in sequence; 8 domains in parallel):
+ * 1. `/robots.txt` → each AI crawler's access (pipelines/sources/web-readiness-robots.ts). 2xx: parsed; 4xx:
+ *    `missing`, every bot allowed (RFC 9309 §2.3.1.3); 5xx, timeout, network: `unreachable`, every bot `unknown`.
+ * 2. `/llms.txt`, `/ai.txt`, `/.well-known/agent.json`, `/openapi.json`, `/.well-known/x402`, each only when the
+ *    site's robots.txt lets this service's own agent (`agentfeed`, the shared client's User-Agent with its contact
+ *    URL) fetch it, and only when robots.txt was read (`unreachable` → every surface `unknown`). 200 with the
+ *    right shape: `present`; 404/410 or a soft-404 page: `absent`; anything else: `unknown`, never `present`.
+ * Bodies are capped (robots.txt 500 KiB, surfaces 1 MiB); the shared client caches with ETag/Last-Modified and
+ * breaks a failing host's circuit. Nothing outside is stored as text: only statuses and sizes.
+ * The run fails (the previous snapshot stays) only when every robots.txt was unreachable.
+ */
+import PQueue from "p-queue";
+import { AI_BOTS, OWN_CRAWLER_TOKEN, WEB_DOMAINS, type WebDomain } from "../catalog/web-domains.ts";
+import { HttpError } from "../lib/http/errors.ts";
+import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { mayFetch, parseRobots, ROBOTS_MAX_BYTES } from "../sources/web-readiness-robots.ts";
+import { isSurface, SURFACE_MAX_BYTES, SURFACE_PATHS, type SurfaceName, utf8Bytes } from "../sources/web-readiness-surfaces.ts";
+import {
+  type WebReadinessDomain,
+  type WebReadinessSnapshot,
+  webReadinessSnapshotSchema,
+  webReadinessSnapshotType,
+} from "../contract/snapshots/web-readiness.ts";
+
+/** Domains crawled at the same time (each one request at a time). */
+const DOMAIN_CONCURRENCY = 8;
+
+/** Every robots.txt was unreachable. */
+export class WebReadinessFeedError extends Error {
+  override name = "WebReadinessFeedError";
+}
+
+type Fetched = { kind: "ok"; body: string } | { kind: "absent" } | { kind: "failed"; reason: string };
+
+/** One GET through the shared client, classified; never throws. */
+async function fetchOne(ctx: FeedContext, url: string, maxBytes: number): Promise<Fetched> {
+  try {
+    const res = await ctx.http.getText(url, { maxBytes, headers: { Accept: "text/plain, application/json;q=0.9, */*;q=0.1" } });
+    return { kind: "ok", body: res.body };
+  } catch (error) {
+    if (error instanceof HttpError && error.code === "http_status" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      return { kind: "absent" };
+    }
+    return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Crawl one domain; never throws. */
+export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ result: WebReadinessDomain; error?: string }> {
+  const origin = `https://${site.domain}`;
+  const robots = await fetchOne(ctx, `${origin}/robots.txt`, ROBOTS_MAX_BYTES);
+  const bots: Record<string, WebReadinessDomain["bots"][string]> = {};
+  const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown" } as const;
+  if (robots.kind === "failed") {
+    for (const b of AI_BOTS) bots[b.token] = "unknown";
+    return { result: { domain: site.domain, sector: site.sector, robotsStatus: "unreachable", bots, ...unknownSurfaces }, error: robots.reason };
+  }
+  const robotsBody = robots.kind === "ok" ? robots.body : "";
+  const policy = parseRobots(origin, robotsBody);
+  for (const b of AI_BOTS) bots[b.token] = policy.access(b.token);
+
+  const found: Record<SurfaceName, { status: "present" | "absent" | "unknown"; bytes: number | null }> = {
+    llmsTxt: { status: "unknown", bytes: null },
+    aiTxt: { status: "unknown", bytes: null },
+    agentJson: { status: "unknown", bytes: null },
+    openapi: { status: "unknown", bytes: null },
+    x402: { status: "unknown", bytes: null },
+  };
+  for (const name of Object.keys(SURFACE_PATHS) as SurfaceName[]) {
+    const path = SURFACE_PATHS[name];
+    if (!mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, path)) continue;
+    const got = await fetchOne(ctx, origin + path, SURFACE_MAX_BYTES);
+    if (got.kind === "absent") found[name] = { status: "absent", bytes: null };
+    else if (got.kind === "ok") found[name] = isSurface(name, got.body) ? { status: "present", bytes: utf8Bytes(got.body) } : { status: "absent", bytes: null };
+  }
+  return {
+    result: {
+      domain: site.domain,
+      sector: site.sector,
+      robotsStatus: robots.kind === "ok" ? "present" : "missing",
+      bots,
+      llmsTxt: found.llmsTxt.status,
+      llmsTxtBytes: found.llmsTxt.bytes,
+      aiTxt: found.aiTxt.status,
+      aiTxtBytes: found.aiTxt.bytes,
+      agentJson: found.agentJson.status,
+      openapi: found.openapi.status,
+      x402: found.x402.status,
+    },
+  };
+}
+
+/** The warehouse rows of a snapshot body on one UTC day. */
+export function webReadinessRows(data: WebReadinessSnapshot, date: string): WarehouseBatch[] {
+  return [
+    {
+      table: "web_readiness_daily",
+      key: ["date", "domain"],
+      rows: data.domains.map((d) => ({
+        date,
+        domain: d.domain,
+        sector: d.sector,
+        robots_status: d.robotsStatus,
+        llms_txt: d.llmsTxt,
+        llms_txt_bytes: d.llmsTxtBytes,
+        ai_txt: d.aiTxt,
+        agent_json: d.agentJson,
+        openapi: d.openapi,
+        x402: d.x402,
+      })),
+    },
+    {
+      table: "web_bot_access_daily",
+      key: ["date", "domain", "bot"],
+      rows: data.domains.flatMap((d) => Object.entries(d.bots).map(([bot, access]) => ({ date, domain: d.domain, bot, access }))),
+    },
+  ];
+}
+
+/** Crawl `sites` (the catalog by default) into the snapshot. */
+export async function runWebReadiness(ctx: FeedContext, sites: readonly WebDomain[] = WEB_DOMAINS): Promise<FeedOutput<WebReadinessSnapshot>> {
+  const queue = new PQueue({ concurrency: DOMAIN_CONCURRENCY });
+  const crawled = await Promise.all(sites.map((s) => queue.add(() => crawlDomain(ctx, s))));
+  if (crawled.length > 0 && crawled.every((c) => c.result.robotsStatus === "unreachable")) {
+    throw new WebReadinessFeedError(`web-readiness: all ${crawled.length} robots.txt unreachable; first: ${crawled[0]?.error ?? "none"}`);
+  }
+  const sources: SourceHealth[] = crawled.map((c) => ({ id: c.result.domain, ok: c.error === undefined, ...(c.error ? { error: c.error.slice(0, 300) } : {}) }));
+  for (const c of crawled) if (c.error) ctx.notice(`web-readiness: ${c.result.domain} robots.txt unreachable: ${c.error.slice(0, 200)}`);
+  const data = webReadinessSnapshotSchema.parse({ domains: crawled.map((c) => c.result).sort((a, b) => a.domain.localeCompare(b.domain)) });
+  return { data, rows: data.domains.length, sources, warehouse: webReadinessRows(data, ctx.now.toISOString().slice(0, 10)) };
+}
+
+/** The `web-readiness` snapshot type (API: /api/premium/ai-crawler-access/full, /api/premium/agent-ready/full and their free summaries). */
+export const webReadinessFeed: Feed<WebReadinessSnapshot> = {
+  ...webReadinessSnapshotType,
+  urls: () => WEB_DOMAINS.flatMap((d) => [`https://${d.domain}/robots.txt`, ...Object.values(SURFACE_PATHS).map((p) => `https://${d.domain}${p}`)]),
+  run: (ctx) => runWebReadiness(ctx),
+  historyRows: (data: WebReadinessSnapshot, at: HistoryMoment) => webReadinessRows(data, at.date),
+};
