@@ -10,7 +10,10 @@
  * classification never reads the library's private fields. Bodies are capped at 500 KiB (the minimum §2.5 asks
  * crawlers to parse).
  */
-import robotsParser from "robots-parser";
+import robotsParserModule from "robots-parser";
+
+/** The library is CommonJS (`module.exports = fn`) with an ES-style typing; under NodeNext its default import is the function at run time. */
+const robotsParser = robotsParserModule as unknown as (typeof robotsParserModule)["default"];
 
 /** What the crawl learned about one bot's access to a site. */
 export type BotAccess = "allowed" | "blocked" | "partial" | "unknown";
