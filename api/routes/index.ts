@@ -56,6 +56,8 @@ import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard
 import { premiumInferenceCostRoutes } from "./premium-inference-cost.ts";
 import { premiumCompareRoutes } from "./premium-compare.ts";
 import { premiumAgentsDirectoryRoutes } from "./premium-agents-directory.ts";
+import { premiumWebReadinessRoutes } from "./premium-web-readiness.ts";
+import { webReadinessSummaryRoutes } from "./web-readiness-summary.ts";
 
 /** All route declarations of the service. */
 export const allRoutes: readonly AnyRoute[] = [
@@ -112,4 +114,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumInferenceCostRoutes,
   ...premiumCompareRoutes,
   ...premiumAgentsDirectoryRoutes,
+  ...webReadinessSummaryRoutes,
+  ...premiumWebReadinessRoutes,
 ];
