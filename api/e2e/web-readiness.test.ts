@@ -1,0 +1,135 @@
+/**
+ * The web-readiness routes over real HTTP: two API server processes on replay runs of the crawl (one fresh, one
+ * run 9 days ago, past the 8-day SLA), billed on a real Postgres. Checks the 402 challenge, a charged call with
+ * its receipt, the stale crawl served free, and the free aggregates.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AI_BOTS, WEB_DOMAINS } from "../../pipelines/catalog/web-domains.ts";
+import { feeds } from "../../pipelines/feeds/index.ts";
+import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
+import { createCredits } from "../billing/credits.ts";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { Database } from "../state/types.ts";
+import { contractFetch as fetch } from "../testing/openapi-contract.ts";
+import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+type Json = Record<string, any>;
+
+let temp: TempDatabase | undefined;
+let fresh: SpawnedApi | undefined;
+let stale: SpawnedApi | undefined;
+const dirs: string[] = [];
+let token = "";
+
+async function crawl(now: Date): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "agentfeed-web-"));
+  dirs.push(dir);
+  const [result] = await runFeeds({ feeds: { "web-readiness": feeds["web-readiness"] }, snapshotsDir: dir, now, replayDir: join(ROOT, "pipelines/fixtures") });
+  if (result?.status === "failed") throw new Error(`web-readiness replay failed: ${JSON.stringify(result)}`);
+  return dir;
+}
+
+beforeAll(async () => {
+  temp = await openTempDatabase();
+  const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
+  const [freshDir, staleDir] = await Promise.all([crawl(new Date()), crawl(new Date(Date.now() - 9 * 86_400_000))]);
+  fresh = await spawnApi({ ...env, SNAPSHOTS_DIR: freshDir });
+  stale = await spawnApi({ ...env, SNAPSHOTS_DIR: staleDir });
+  const credits = createCredits(temp.db as Database);
+  const minted = await credits.mintToken(temp.db, { kind: "paid" });
+  await credits.grant(temp.db, minted.id, 10, { reason: "purchase", ref: "test:web-readiness" });
+  token = minted.token;
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([fresh?.stop(), stale?.stop()]);
+  await temp?.close();
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+const paid = async (api: SpawnedApi, path: string): Promise<{ status: number; body: Json }> => {
+  const res = await fetch(api.base + path, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as Json };
+};
+
+describe("GET /api/premium/ai-crawler-access/full", () => {
+  it("answers 402 without a credential", async () => {
+    const res = await fetch(`${fresh!.base}/api/premium/ai-crawler-access/full`);
+    expect(res.status).toBe(402);
+  });
+
+  it("charges a fresh crawl and signs a receipt: every domain, each bot, presence and statistics", async () => {
+    const { status, body } = await paid(fresh!, "/api/premium/ai-crawler-access/full");
+    expect(status).toBe(200);
+    expect(body.billing.credits_charged).toBe(1);
+    expect(body.receipt).toBeDefined();
+    expect(body.domains).toHaveLength(WEB_DOMAINS.length);
+    const nyt = body.domains.find((d: Json) => d.domain === "nytimes.com");
+    expect(nyt).toMatchObject({ sector: "news-media", robotsStatus: "present", hasAiTxt: true, hasLlmsTxt: false });
+    expect(nyt.bots.GPTBot).toBe("blocked");
+    expect(Object.keys(nyt.bots).sort()).toEqual(AI_BOTS.map((b) => b.token).sort());
+    const unreachable = body.domains.filter((d: Json) => d.robotsStatus === "unreachable");
+    expect(unreachable.length).toBeGreaterThan(0);
+    for (const d of unreachable) expect(new Set(Object.values(d.bots))).toEqual(new Set(["unknown"]));
+    expect(body.stats.domainsWithData).toBe(WEB_DOMAINS.length - unreachable.length);
+    expect(body.stats.bySector["news-media"].botBlockedPct).toBeGreaterThan(body.stats.bySector["ai-lab"].botBlockedPct);
+    expect(body.note).toMatch(/not enforcement/);
+  });
+
+  it("serves a crawl older than 8 days without charge (stale_data)", async () => {
+    const { status, body } = await paid(stale!, "/api/premium/ai-crawler-access/full");
+    expect(status).toBe(200);
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
+    expect(body.domains).toHaveLength(WEB_DOMAINS.length);
+  });
+});
+
+describe("GET /api/premium/agent-ready/full", () => {
+  it("answers 402 without a credential", async () => {
+    expect((await fetch(`${fresh!.base}/api/premium/agent-ready/full`)).status).toBe(402);
+  });
+
+  it("charges and scores with API.md's weights", async () => {
+    const { status, body } = await paid(fresh!, "/api/premium/agent-ready/full");
+    expect(status).toBe(200);
+    expect(body.billing.credits_charged).toBe(1);
+    expect(body.domains.length + body.unscored).toBe(WEB_DOMAINS.length);
+    const weights = { x402: 25, agentJson: 20, openapi: 20, llmsTxt: 15, crawlable: 15, aiTxt: 5 } as Record<string, number>;
+    for (const d of body.domains) {
+      const sum = Object.entries(d.readiness.surfaces).reduce((s, [k, on]) => s + (on ? weights[k]! : 0), 0);
+      expect(d.readiness.score).toBe(sum);
+    }
+    expect(body.domains.find((d: Json) => d.domain === "base.org").readiness.surfaces.x402).toBe(true);
+  });
+
+  it("serves a stale crawl without charge", async () => {
+    const { body } = await paid(stale!, "/api/premium/agent-ready/full");
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
+  });
+});
+
+describe("free summaries", () => {
+  it("GET /api/ai-crawler-access/summary.json gives aggregates only", async () => {
+    const res = await fetch(`${fresh!.base}/api/ai-crawler-access/summary.json`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.domains).toBeUndefined();
+    expect(body.stats.domains).toBe(WEB_DOMAINS.length);
+    const gpt = body.bots.GPTBot;
+    expect(gpt.allowed + gpt.blocked + gpt.partial + gpt.unknown).toBe(WEB_DOMAINS.length);
+  });
+
+  it("GET /api/agent-ready/summary.json gives tiers and adoption counts", async () => {
+    const res = await fetch(`${fresh!.base}/api/agent-ready/summary.json`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    const tiers = Object.values(body.tiers as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(tiers).toBe(body.domains);
+    expect(body.domains + body.unscored).toBe(WEB_DOMAINS.length);
+    expect(body.surfaces.x402).toBe(5);
+  });
+});
