@@ -9,14 +9,12 @@ import type { RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { agentReady, READINESS_TIERS } from "../verdicts/agent-ready.ts";
 import { crawlerAccess } from "../verdicts/crawler-access.ts";
-import { AI_BOTS, WEB_DOMAINS_SOURCE } from "../../pipelines/catalog/web-domains.ts";
-import { BOT_ACCESS, ROBOTS_STATUSES, webReadinessSnapshotSchema, webReadinessSnapshotType } from "../../pipelines/contract/snapshots/web-readiness.ts";
+import { BOT_ACCESS, ROBOTS_STATUSES, USER_FETCH_BOTS, WEB_DOMAINS_SOURCE, webReadinessSnapshotSchema, webReadinessSnapshotType } from "../../pipelines/contract/snapshots/web-readiness.ts";
 
 /** Where the figures come from. */
 export const WEB_READINESS_ATTRIBUTION = `This service's own weekly crawl (User-Agent agentfeed, obeying each site's robots.txt) of a curated list of domains by sector (${WEB_DOMAINS_SOURCE}); AI crawler tokens as their operators document them.`;
 
-/** The user-fetch crawlers that decide `crawlable`. */
-export const USER_FETCH_BOTS = AI_BOTS.filter((b) => b.purpose === "user-fetch").map((b) => b.token);
+export { USER_FETCH_BOTS };
 
 const pctField = z.number().min(0).max(100).nullable();
 const Stats = z.strictObject({

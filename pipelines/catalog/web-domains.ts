@@ -12,12 +12,12 @@
  */
 import { z } from "zod";
 import { checkedDate, httpsUrl } from "./curated-fields.ts";
+import { USER_FETCH_BOTS } from "../contract/snapshots/web-readiness.ts";
 
 /** When both lists were last checked. */
 export const WEB_DOMAINS_CHECKED = "2026-11-23";
 
-/** Where the domain list comes from. */
-export const WEB_DOMAINS_SOURCE = "https://tranco-list.eu/ (hand-filtered into sectors, 2026-11-23)";
+export { WEB_DOMAINS_SOURCE } from "../contract/snapshots/web-readiness.ts";
 
 /** The sectors of the domain list. */
 export const WEB_SECTORS = ["ai-lab", "news-media", "developer-tools", "cloud-infra", "commerce", "finance-payments", "reference-education", "saas-productivity"] as const;
@@ -160,6 +160,10 @@ export const AI_BOTS: AiBot[] = z
   .array(aiBotSchema)
   .min(1)
   .refine((list) => new Set(list.map((b) => b.token.toLowerCase())).size === list.length, "tokens must be unique")
+  .refine(
+    (list) => JSON.stringify(list.filter((b) => b.purpose === "user-fetch").map((b) => b.token).sort()) === JSON.stringify([...USER_FETCH_BOTS].sort()),
+    "the user-fetch bots must equal the contract's USER_FETCH_BOTS",
+  )
   .parse([
     bot("GPTBot", "OpenAI", "training", "https://platform.openai.com/docs/bots"),
     bot("OAI-SearchBot", "OpenAI", "search", "https://platform.openai.com/docs/bots"),

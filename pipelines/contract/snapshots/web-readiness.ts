@@ -2,6 +2,15 @@
 import { z } from "zod";
 import type { SnapshotType } from "../snapshot-type.ts";
 
+/** Where the crawled domain list comes from (pipelines/catalog/web-domains.ts names it per entry). */
+export const WEB_DOMAINS_SOURCE = "https://tranco-list.eu/ (hand-filtered into sectors, 2026-11-23)";
+
+/**
+ * The crawlers that fetch a page for a user at the moment an agent asks (not for training or an index); the
+ * agent-ready `crawlable` surface requires none of them blocked. The catalog checks its `user-fetch` bots equal it.
+ */
+export const USER_FETCH_BOTS = ["ChatGPT-User", "Claude-User", "cohere-ai", "MistralAI-User"] as const;
+
 /** A bot's access to a site as its robots.txt states it; `unknown` when robots.txt could not be read. */
 export const BOT_ACCESS = ["allowed", "blocked", "partial", "unknown"] as const;
 /** robots.txt fetch outcome: `missing` is a 4xx (no policy: everything allowed, RFC 9309 §2.3.1.3). */
