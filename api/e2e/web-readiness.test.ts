@@ -3,13 +3,17 @@
  * run 9 days ago, past the 8-day SLA), billed on a real Postgres. Checks the 402 challenge, a charged call with
  * its receipt, the stale crawl served free, and the free aggregates.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_BOTS, WEB_DOMAINS } from "../../pipelines/catalog/web-domains.ts";
 import { feeds } from "../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
+import { webReadinessRows } from "../../pipelines/feeds/web-readiness.ts";
+import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
+import type { WebReadinessSnapshot } from "../../pipelines/contract/snapshots/web-readiness.ts";
+import { addDays } from "../verdicts/history-range.ts";
 import { createCredits } from "../billing/credits.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database } from "../state/types.ts";
@@ -24,6 +28,7 @@ let fresh: SpawnedApi | undefined;
 let stale: SpawnedApi | undefined;
 const dirs: string[] = [];
 let token = "";
+let today = "";
 
 async function crawl(now: Date): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "agentfeed-web-"));
@@ -37,6 +42,14 @@ beforeAll(async () => {
   temp = await openTempDatabase();
   const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
   const [freshDir, staleDir] = await Promise.all([crawl(new Date()), crawl(new Date(Date.now() - 9 * 86_400_000))]);
+  // A week ago nytimes.com still allowed GPTBot and had no ai.txt.
+  today = new Date().toISOString().slice(0, 10);
+  const latest = JSON.parse(await readFile(join(freshDir, "web-readiness/latest.json"), "utf8")) as WebReadinessSnapshot;
+  const earlier = structuredClone(latest);
+  const nyt = earlier.domains.find((d) => d.domain === "nytimes.com")!;
+  nyt.bots.GPTBot = "allowed";
+  nyt.aiTxt = "absent";
+  await writeWarehouse(freshDir, addDays(today, -7), webReadinessRows(earlier, addDays(today, -7)));
   fresh = await spawnApi({ ...env, SNAPSHOTS_DIR: freshDir });
   stale = await spawnApi({ ...env, SNAPSHOTS_DIR: staleDir });
   const credits = createCredits(temp.db as Database);
@@ -109,6 +122,37 @@ describe("GET /api/premium/agent-ready/full", () => {
   it("serves a stale crawl without charge", async () => {
     const { body } = await paid(stale!, "/api/premium/agent-ready/full");
     expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
+  });
+});
+
+describe("GET /api/premium/ai-crawler-access/changes", () => {
+  it("answers 402 before checking parameters", async () => {
+    expect((await fetch(`${fresh!.base}/api/premium/ai-crawler-access/changes`)).status).toBe(402);
+  });
+
+  it("rejects a missing or reversed range with 400, not charged", async () => {
+    expect((await paid(fresh!, "/api/premium/ai-crawler-access/changes?from=2026-11-01")).status).toBe(400);
+    const reversed = await paid(fresh!, "/api/premium/ai-crawler-access/changes?from=2026-11-10&to=2026-11-01");
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error).toBe("invalid_range");
+  });
+
+  it("reports each field that changed between the two crawls, charged", async () => {
+    const { status, body } = await paid(fresh!, `/api/premium/ai-crawler-access/changes?from=${addDays(today, -10)}&to=${today}&domain=nytimes.com`);
+    expect(status).toBe(200);
+    expect(body.billing.credits_charged).toBe(1);
+    expect(body).toMatchObject({ has_data: true, domain: "nytimes.com", captured_at: today });
+    expect(body.changes).toEqual([
+      { domain: "nytimes.com", field: "ai.txt", from: "absent", to: "present", at: today },
+      { domain: "nytimes.com", field: "GPTBot", from: "allowed", to: "blocked", at: today },
+    ]);
+  });
+
+  it("does not charge a range without any crawl", async () => {
+    const { status, body } = await paid(fresh!, "/api/premium/ai-crawler-access/changes?from=2020-01-01&to=2020-01-31");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ has_data: false, changes: [] });
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data_in_range" });
   });
 });
 

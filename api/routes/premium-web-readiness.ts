@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
-import type { RenderContext } from "../registry/types.ts";
+import { ApiError, type RenderContext } from "../registry/types.ts";
+import { fieldChanges, type FieldCapture } from "../verdicts/crawler-access-changes.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { agentReady, READINESS_TIERS } from "../verdicts/agent-ready.ts";
 import { crawlerAccess } from "../verdicts/crawler-access.ts";
@@ -82,6 +83,62 @@ export function renderAgentReady(ctx: RenderContext): z.infer<typeof AgentReadyR
   return { ok: true, captured_at: lastSuccessOf(snapshot), domains: v.domains, unscored: v.unscored, source_attribution: WEB_READINESS_ATTRIBUTION };
 }
 
+/** Longest range of the changes route, in days. */
+export const MAX_CHANGES_DAYS = 366;
+
+const day = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date YYYY-MM-DD`)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${what} is not a calendar date`);
+
+/** Query of GET /api/premium/ai-crawler-access/changes. */
+export const CrawlerChangesQuery = z.strictObject({
+  from: day("from").meta({ description: "First day, YYYY-MM-DD (inclusive; required)." }),
+  to: day("to").meta({ description: `Last day, YYYY-MM-DD (inclusive; required); at most ${MAX_CHANGES_DAYS} days after from.` }),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/, "domain is a host name such as nytimes.com")
+    .optional()
+    .meta({ description: "One crawled domain (as in /api/premium/ai-crawler-access/full); omit for every domain." }),
+});
+
+/** Body of GET /api/premium/ai-crawler-access/changes (the billing wrapper adds billing). */
+export const CrawlerChangesResponse = z.strictObject({
+  ok: z.literal(true),
+  captured_at: z.string().nullable().meta({ description: "The last crawl day in the range (YYYY-MM-DD), null without one." }),
+  domain: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  changes: z.array(z.strictObject({ domain: z.string(), field: z.string().meta({ description: "A bot's product token, llms.txt or ai.txt." }), from: z.string(), to: z.string(), at: z.string() })),
+  has_data: z.boolean().meta({ description: "False when the range holds no crawl of the asked domain(s); such a call is not charged." }),
+  source_attribution: z.string(),
+});
+type CrawlerChanges = z.infer<typeof CrawlerChangesResponse>;
+
+const CAPTURES = (oneDomain: boolean) => `SELECT CAST(date AS VARCHAR) AS date, domain, bot AS field, access AS value FROM web_bot_access_daily
+  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}
+  UNION ALL SELECT CAST(date AS VARCHAR), domain, 'llms.txt', llms_txt FROM web_readiness_daily
+  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}
+  UNION ALL SELECT CAST(date AS VARCHAR), domain, 'ai.txt', ai_txt FROM web_readiness_daily
+  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}`;
+
+/** Render GET /api/premium/ai-crawler-access/changes. */
+export async function renderCrawlerChanges(ctx: RenderContext, query: z.infer<typeof CrawlerChangesQuery>): Promise<CrawlerChanges> {
+  if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
+  if (query.from > query.to) throw new ApiError(400, "invalid_range", "from must not be after to");
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > MAX_CHANGES_DAYS) throw new ApiError(400, "range_too_long", `the range is at most ${MAX_CHANGES_DAYS} days`);
+  const one = query.domain !== undefined;
+  const params = one ? [query.from, query.to, query.domain!] : [query.from, query.to];
+  const rows = await ctx.warehouse.query<FieldCapture & Record<string, string>>(CAPTURES(one), [...params, ...params, ...params]);
+  const lastDay = rows.reduce<string | null>((m, r) => (m === null || r.date > m ? r.date : m), null);
+  return { ok: true, captured_at: lastDay, domain: query.domain ?? null, from: query.from, to: query.to, changes: fieldChanges(rows), has_data: rows.length > 0, source_attribution: WEB_READINESS_ATTRIBUTION };
+}
+
 const freshness = { cadence: webReadinessSnapshotType.cadence, slaSeconds: webReadinessSnapshotType.slaSeconds };
 
 /** The two premium web-readiness routes. */
@@ -121,5 +178,28 @@ export const premiumWebReadinessRoutes = [
     snapshots: ["web-readiness"],
     freshness,
     render: (ctx) => renderAgentReady(ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/premium/ai-crawler-access/changes",
+    tier: "premium",
+    cost: 1,
+    answerMemo: true,
+    summary: "Changes of AI-crawler access (each bot's robots.txt access), llms.txt and ai.txt presence between successive weekly crawls, per domain.",
+    description: [
+      `Read from the warehouse tables web_bot_access_daily and web_readiness_daily. from and to are required (YYYY-MM-DD, inclusive, at most ${MAX_CHANGES_DAYS} days; from after to is 400 invalid_range). The 402 challenge precedes the parameter check.`,
+      "The range's first crawl of a domain is the baseline; each later crawl whose value differs from the previous one is a change, at the day it was first seen.",
+      "has_data false (no crawl in the range, or an unknown domain) is answered 200 and not charged (no_data_in_range).",
+    ].join(" "),
+    tags: ["premium", "web-readiness", "history"],
+    query: CrawlerChangesQuery,
+    response: CrawlerChangesResponse,
+    errors: { 503: "the warehouse reader is not open (warehouse_unavailable)" },
+    example: "/api/premium/ai-crawler-access/changes?from=2026-11-01&to=2026-11-30",
+    noCharge: {
+      outcomes: { no_data_in_range: "the range holds no crawl of the asked domain(s) (has_data false)" },
+      check: (body) => (body.has_data ? null : "no_data_in_range"),
+    },
+    render: (ctx, { query }) => renderCrawlerChanges(ctx, query),
   }),
 ];
