@@ -53,6 +53,7 @@ const Echo = z.strictObject({ ok: z.literal(true), n: z.number().int(), items: z
 let gate: Promise<void> = Promise.resolve();
 let handlerCalls = 0;
 let memoCalls = 0;
+const sideEffects = new Set<number>();
 
 const routes: AnyRoute[] = [
   defineRoute({
@@ -150,6 +151,24 @@ const routes: AnyRoute[] = [
     cost: 5,
     response: Echo,
     render: () => ({ ok: true as const, n: 5, items: [] }),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/api/premium/test/side-effect",
+    tier: "premium",
+    summary: "Writes something, waits for the test's gate, and undoes the write when uncharged.",
+    tags: ["test"],
+    cost: 1,
+    query: z.object({ n: z.coerce.number().int() }),
+    response: Echo,
+    handle: async (_ctx, { query }) => {
+      sideEffects.add(query.n);
+      await gate;
+      return { ok: true as const, n: query.n, items: [] };
+    },
+    undoUncharged: async (result) => {
+      sideEffects.delete(result.n);
+    },
   }),
   defineRoute({
     method: "GET",
@@ -557,6 +576,25 @@ describe("premium wrapper with answerMemo", () => {
     await app.request("/api/premium/test/memo?n=9", auth(token));
     expect(memoCalls).toBe(5);
     expect(await balanceOf(token)).toBe(10 - 4);
+  });
+});
+
+describe("premium wrapper with undoUncharged", () => {
+  it("undoes the side effect of a call that ends uncharged because a concurrent call spent the last credit", async () => {
+    const app = build();
+    const { token } = await newToken(1);
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    // Both calls pass the balance check and run; only one can be charged.
+    const calls = [1, 2].map((n) => app.request(`/api/premium/test/side-effect?n=${n}`, auth(token)));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sideEffects.size).toBe(2);
+    open();
+    const statuses = (await Promise.all(calls)).map((r) => r.status).sort();
+    gate = Promise.resolve();
+    expect(statuses).toEqual([200, 402]);
+    expect(sideEffects.size).toBe(1);
+    expect(await balanceOf(token)).toBe(0);
   });
 });
 

@@ -130,7 +130,15 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
         const key = await g.receiptKey();
         const ran = await run(g, call, checked.input);
         const decision = decideCharge(g, call, ran, cost);
-        const { settled, answer } = await commit(g, token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+        let committed: Awaited<ReturnType<typeof commit>>;
+        try {
+          committed = await commit(g, token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+        } catch (err) {
+          if (ran.ok && decision.charge > 0) await undoUncharged(g, call, ran.result);
+          throw err;
+        }
+        const { settled, answer } = committed;
+        if (ran.ok && decision.charge > 0 && settled.kind !== "charged") await undoUncharged(g, call, ran.result);
         if (settled.kind === "key_taken") return storedAnswer(settled.stored, checked.key, checked.reqHash, extra);
         if (settled.kind === "charged") g.breakers.recordCharge(token.id);
         if (found.bearer !== undefined && "balance" in settled) g.tokens.updateBalance(found.bearer, settled.balance);
@@ -365,6 +373,16 @@ export async function run(g: Pick<Gateway, "report"> & { answers?: AnswerMemo },
     if (parts.status >= 500 && !(err instanceof ApiError)) g.report(err, where);
     const reason = parts.status < 500 ? NO_CHARGE_REASONS.client_error : NO_CHARGE_REASONS.server_error;
     return { ok: false, status: parts.status, body: parts.body, reason, definitive: parts.status < 500 };
+  }
+}
+
+/** The route's undo of a side effect nobody paid for (see `undoUncharged` in api/registry/types.ts); a failure is reported, never thrown. */
+async function undoUncharged(g: Gateway, call: PremiumCall, result: Record<string, unknown>): Promise<void> {
+  if (!call.route.undoUncharged) return;
+  try {
+    await call.route.undoUncharged(result);
+  } catch (err) {
+    g.report(err, `${call.route.method} ${call.route.path} undoUncharged`);
   }
 }
 

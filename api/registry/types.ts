@@ -109,6 +109,12 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
    */
   answerMemo?: boolean;
   /**
+   * A premium route whose handler has a side effect (a watch registered) undoes it here when the call that was
+   * to be charged ends uncharged after the handler ran (the balance was spent meanwhile by a concurrent call,
+   * the token expired, the commit failed): nothing a caller did not pay for stays behind.
+   */
+  undoUncharged?: (result: R) => Promise<void>;
+  /**
    * Which free preview a `tier: "preview"` route is (a key of PREVIEWS in api/previews/catalog.ts): the app
    * validates the input, counts the call against that preview's daily quota (429 over it), then wraps what
    * `render` returns with `ok`, `preview`, `rate_limit` and `upgrade` (api/previews/response.ts).

@@ -159,7 +159,7 @@ export const premiumWatchesRoutes = [
       `Limits: ${ACTIVE_WATCHES_PER_TOKEN} active watches per token (the next is 409 watch_limit_reached, no charge); lifetime ${WATCH_LIFETIME_DAYS} days (expires_at); fire_cap 1 to ${FIRE_CAP_MAX}, default ${FIRE_CAP_DEFAULT} (the watch is capped after that many fires).`,
       "callback_url: http or https, at most 2048 characters, no user name or password; delivery refuses private and internal addresses.",
       "secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → secret is null in the answer. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers).",
-      "Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing.",
+      "Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing. A registration that ends uncharged after the watch was written (a concurrent call spent the last credit) leaves the watch deleted.",
     ].join(" "),
     body: RegisterWatchBody,
     response: RegisterResponse,
@@ -169,6 +169,10 @@ export const premiumWatchesRoutes = [
       409: "watch_limit_reached: the token already holds 25 active watches; nothing is charged.",
     },
     handle: (ctx, input) => register(ctx, input.body as z.infer<typeof RegisterWatchBody>),
+    // A registration whose charge did not happen (the balance was spent meanwhile by a concurrent call) leaves no watch.
+    undoUncharged: async (result) => {
+      await watchServices().db.query("UPDATE watches SET status = 'deleted', deleted_at = now() WHERE id = $1 AND status = 'active'", [result.watch.id]);
+    },
   }),
   defineRoute({
     method: "GET",
