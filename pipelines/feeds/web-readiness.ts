@@ -32,13 +32,26 @@ export class WebReadinessFeedError extends Error {
   override name = "WebReadinessFeedError";
 }
 
-type Fetched = { kind: "ok"; body: string } | { kind: "absent" } | { kind: "failed"; reason: string };
+type Fetched = { kind: "ok"; body: string; contentType: string | null } | { kind: "absent" } | { kind: "failed"; reason: string };
+
+/**
+ * A robots.txt answered 200 that is not a text file (another content type, or an HTML page such as a bot
+ * challenge) says nothing about the site's policy: it counts as unreadable, so every bot is `unknown`, never
+ * `allowed` as an empty file would make it.
+ */
+function robotsFile(fetched: Fetched): Fetched {
+  if (fetched.kind !== "ok") return fetched;
+  const type = fetched.contentType?.split(";")[0]?.trim().toLowerCase();
+  if (type && type !== "text/plain") return { kind: "failed", reason: `robots.txt answered as ${type.slice(0, 80)}, not text/plain` };
+  if (/^\s*<(!doctype|html|head|body)\b/i.test(fetched.body)) return { kind: "failed", reason: "robots.txt answered with an HTML page" };
+  return fetched;
+}
 
 /** One GET through the shared client, classified; never throws. */
 async function fetchOne(ctx: FeedContext, url: string, maxBytes: number): Promise<Fetched> {
   try {
     const res = await ctx.http.getText(url, { maxBytes, headers: { Accept: "text/plain, application/json;q=0.9, */*;q=0.1" } });
-    return { kind: "ok", body: res.body };
+    return { kind: "ok", body: res.body, contentType: res.headers.get("content-type") };
   } catch (error) {
     if (error instanceof HttpError && error.code === "http_status" && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429) {
       return { kind: "absent" };
@@ -50,7 +63,7 @@ async function fetchOne(ctx: FeedContext, url: string, maxBytes: number): Promis
 /** Crawl one domain; never throws. */
 export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ result: WebReadinessDomain; error?: string }> {
   const origin = `https://${site.domain}`;
-  const robots = await fetchOne(ctx, `${origin}/robots.txt`, ROBOTS_MAX_BYTES);
+  const robots = robotsFile(await fetchOne(ctx, `${origin}/robots.txt`, ROBOTS_MAX_BYTES));
   const bots: Record<string, WebReadinessDomain["bots"][string]> = {};
   const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown" } as const;
   if (robots.kind === "failed") {
