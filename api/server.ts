@@ -113,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     premiumBilling: options.premiumBilling ?? env.premiumBilling,
     paymentRateLimitPerMinute: options.paymentRateLimitPerMinute ?? env.paymentRateLimitPerMinute,
     allowPrivateCallbacks: env.allowPrivateCallbacks,
+    warehouseMemoryMb: env.warehouseMemoryMb,
   };
   const warn = options.onWarn ?? ((m: string) => process.stderr.write(`agentfeed: ${m}\n`));
   const weatherSource = options.weatherSource ?? createLiveWeatherSource({ url: weatherAlertsUrlFrom(process.env) });
@@ -238,7 +239,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // manifest change, since the pipelines write the warehouse before the manifest.
   let warehouseReader: Awaited<ReturnType<typeof openWarehouseReader>>;
   try {
-    warehouseReader = await openWarehouseReader({ dirs: [store.dir, ...(local ? [local.dir] : [])], onWarn: warn });
+    warehouseReader = await openWarehouseReader({ dirs: [store.dir, ...(local ? [local.dir] : [])], memoryLimit: `${config.warehouseMemoryMb}MB`, onWarn: warn });
   } catch (cause) {
     store.close();
     local?.close();
@@ -368,10 +369,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
-/** Builds warehouse.duckdb with the pipelines' builder, loaded on first use (a server never asked for it never loads it). */
-const buildWarehouse: WarehouseDbBuilder = async ({ partitions, target, manifestDir }) => {
-  const { buildWarehouseDb } = await import("../pipelines/lib/warehouse/build.ts");
-  await buildWarehouseDb(manifestDir, { target, partitions });
+/**
+ * Builds warehouse.duckdb with the pipelines' builder in a child process (its memory peak never stays in the
+ * server's), loaded on first use (a server never asked for it never loads it).
+ */
+const buildWarehouse: WarehouseDbBuilder = async (job) => {
+  const { buildWarehouseDbInChild } = await import("../pipelines/lib/warehouse/build-process.ts");
+  await buildWarehouseDbInChild(job);
 };
 
 /**

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,6 +73,15 @@ describe("openWarehouseReader()", () => {
     expect(await reader.query(sql, ["gpt-x", "2026-01-01", "2026-01-01"])).toEqual([{ date: "2026-01-01" }]);
     expect(await reader.query(sql, ["nope", "2026-01-01", "2026-01-03"])).toEqual([]);
     await expect(reader.query(sql, ["gpt-x"])).rejects.toThrow(/3 parameter\(s\), 1 given/);
+  });
+
+  it("spills into its own folder under the OS temp folder, never the working directory, and removes it at close", async () => {
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const [row] = await reader.query<{ t: string }>("SELECT current_setting('temp_directory') AS t");
+    expect(row!.t.startsWith(tmpdir())).toBe(true);
+    expect(existsSync(row!.t)).toBe(true);
+    reader.close();
+    expect(existsSync(row!.t)).toBe(false);
   });
 
   it("refuses statements that are not read-only", async () => {

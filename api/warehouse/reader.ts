@@ -10,7 +10,9 @@
  * a pipeline run or a researcher's duckdb could trip on. `refresh()` re-lists the day files and, for each day
  * whose file appeared, changed or went away, replaces that day's rows, then bumps `version`.
  */
+import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   DuckDBDateValue,
@@ -42,8 +44,13 @@ export interface WarehouseReaderOptions {
   connections?: number;
   /** DuckDB worker threads (default 2). */
   threads?: number;
-  /** DuckDB memory limit (default 256MB). */
+  /** DuckDB memory limit (default 64MB; held rows past it spill to `tempDirectory`). */
   memoryLimit?: string;
+  /**
+   * Where DuckDB may spill held rows past the memory limit (default: a fresh folder under the OS temp folder,
+   * removed at close). Never DuckDB's own default, `.tmp` in the working directory.
+   */
+  tempDirectory?: string;
   /** Receives a line for every day file or folder that could not be used. */
   onWarn?: (message: string) => void;
   /** Tables that stay views over their day files instead of being held in memory (default VIEW_ONLY_TABLES). */
@@ -97,9 +104,14 @@ export const VIEW_ONLY_TABLES: readonly string[] = ["probe_samples", "status_sam
 /** Open the reader: one DuckDB, the views over the day files present now. */
 export async function openWarehouseReader(options: WarehouseReaderOptions): Promise<OpenWarehouseReader> {
   const tables = options.tables ?? WAREHOUSE_TABLES;
+  const ownTemp = options.tempDirectory ? undefined : mkdtempSync(join(tmpdir(), "agentfeed-reader-"));
   const instance = await DuckDBInstance.create(":memory:", {
     threads: String(options.threads ?? 2),
-    memory_limit: options.memoryLimit ?? "256MB",
+    memory_limit: options.memoryLimit ?? "64MB",
+    temp_directory: options.tempDirectory ?? ownTemp!,
+  }).catch((cause: unknown) => {
+    if (ownTemp) rmSync(ownTemp, { recursive: true, force: true });
+    throw cause;
   });
   const admin = await instance.connect();
   // Footers of day files are cached (keyed on path and modification time): a query over a year of files
@@ -267,6 +279,7 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
       }
       admin.closeSync();
       instance.closeSync();
+      if (ownTemp) rmSync(ownTemp, { recursive: true, force: true });
     },
   };
 }

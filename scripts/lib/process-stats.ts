@@ -16,8 +16,11 @@ export function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
-/** Resident memory now (`rss`) and its high-water mark (`peak`), in MB. */
-export function processMemoryMb(pid: number | undefined): { rss: number; peak: number } | null {
+/**
+ * Resident memory now (`rss`) and its high-water mark (`peak`), in MB; `anon` is the part no file backs (heap,
+ * DuckDB's blocks), `file` the mapped code and libraries the system can drop and share.
+ */
+export function processMemoryMb(pid: number | undefined): { rss: number; peak: number; anon: number | null; file: number | null } | null {
   if (!pid) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -27,7 +30,7 @@ export function processMemoryMb(pid: number | undefined): { rss: number; peak: n
     };
     const rss = mb("VmRSS");
     const peak = mb("VmHWM");
-    return rss === null || peak === null ? null : { rss, peak };
+    return rss === null || peak === null ? null : { rss, peak, anon: mb("RssAnon"), file: mb("RssFile") };
   } catch {
     return null;
   }
