@@ -9,6 +9,7 @@ import { addDays } from "../verdicts/history-range.ts";
 import { WINDOW_HOURS, type ProbeWindowRow, type ReliabilityInput, type StatusWindowRow } from "../verdicts/provider-reliability.ts";
 import { perVersion } from "../warehouse/per-version.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { relationFrom } from "../warehouse/recent.ts";
 
 /** Days of status history the concentration verdict weighs. */
 export const INCIDENT_DAYS = 7;
@@ -21,10 +22,10 @@ const lastDate = (warehouse: WarehouseReader, table: string): string | null => w
  * nothing was probed) are read once, the window ends at their newest probe sample (else status sample), and
  * both tables are aggregated over the 24 h before it. Rows carry a `section`: window, probe or status.
  */
-const WINDOW_SQL = `WITH p AS MATERIALIZED (
-  SELECT ts, provider, ok, total_ms FROM probe_samples WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
+const windowSql = (probes: string, statuses: string) => `WITH p AS MATERIALIZED (
+  SELECT ts, provider, ok, total_ms FROM ${probes} WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
 s AS MATERIALIZED (
-  SELECT ts, provider, status FROM status_samples WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
+  SELECT ts, provider, status FROM ${statuses} WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)),
 w AS MATERIALIZED (SELECT hi, hi - INTERVAL ${WINDOW_HOURS} HOUR AS lo FROM (SELECT coalesce((SELECT max(ts) FROM p), (SELECT max(ts) FROM s)) AS hi))
 SELECT 'window' AS section, hi, lo FROM w WHERE hi IS NOT NULL
 UNION ALL BY NAME
@@ -49,7 +50,9 @@ export function readReliabilityWindow(warehouse: WarehouseReader): Promise<Relia
     const anchor = lastDate(warehouse, "probe_samples") ?? lastDate(warehouse, "status_samples");
     if (anchor === null) return { window: null, probes: [], statuses: [] };
     const days = [addDays(anchor, -1), anchor];
-    const rows = await warehouse.query(WINDOW_SQL, [...days, ...days]);
+    // Both relations are the tables' recent copies when those hold the two days (the usual case).
+    const sql = windowSql(relationFrom(warehouse, "probe_samples", days[0]!), relationFrom(warehouse, "status_samples", days[0]!));
+    const rows = await warehouse.query(sql, [...days, ...days]);
     const bounds = rows.find((r) => r["section"] === "window");
     if (!bounds) return { window: null, probes: [], statuses: [] };
     const probes: ProbeWindowRow[] = rows
@@ -90,7 +93,7 @@ export function readIncidentHistory(warehouse: WarehouseReader): Promise<Inciden
   });
 }
 
-const SCORES = "SELECT model_id, benchmark, score FROM benchmark_scores WHERE date = CAST(? AS DATE) ORDER BY model_id, benchmark";
+const scoresSql = (relation: string) => `SELECT model_id, benchmark, score FROM ${relation} WHERE date = CAST(? AS DATE) ORDER BY model_id, benchmark`;
 
 /** model id → benchmark → score, as the newest day of benchmark_scores states them (once per warehouse version). */
 export function readLatestScores(warehouse: WarehouseReader): Promise<Map<string, Record<string, number>>> {
@@ -98,7 +101,7 @@ export function readLatestScores(warehouse: WarehouseReader): Promise<Map<string
     const out = new Map<string, Record<string, number>>();
     const day = lastDate(warehouse, "benchmark_scores");
     if (day === null) return out;
-    for (const r of await warehouse.query(SCORES, [day])) {
+    for (const r of await warehouse.query(scoresSql(relationFrom(warehouse, "benchmark_scores", day)), [day])) {
       const id = String(r["model_id"]);
       const scores = out.get(id) ?? {};
       scores[String(r["benchmark"])] = Number(r["score"]);

@@ -8,6 +8,7 @@ import { readSnapshot } from "../serve/read-snapshot.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { perVersion } from "../warehouse/per-version.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { relationFrom } from "../warehouse/recent.ts";
 import { TASK_BLENDS } from "../verdicts/routing.ts";
 import type { CatalogModel, DeprecationRow, PriceRow, ProbeRow, RouteInputs, ScoreRow, StatusRow } from "../verdicts/route-verdict.ts";
 import type { KnownProvider, StatusPage } from "../verdicts/failover.ts";
@@ -31,15 +32,15 @@ function nthNewest(reader: WarehouseReader, table: string, n: number): string | 
   return dates[Math.max(0, dates.length - n)]!;
 }
 
-const PRICES = `SELECT model_id, input_per_1m, output_per_1m, context_window, source, observed_at, date
-  FROM model_prices WHERE date >= CAST(? AS DATE)`;
-const SCORES = `SELECT benchmark, model_id, score FROM benchmark_scores
+const pricesSql = (relation: string) => `SELECT model_id, input_per_1m, output_per_1m, context_window, source, observed_at, date
+  FROM ${relation} WHERE date >= CAST(? AS DATE)`;
+const scoresSql = (relation: string) => `SELECT benchmark, model_id, score FROM ${relation}
   WHERE date = CAST(? AS DATE) AND benchmark IN (${BENCHMARKS.map(() => "?").join(", ")})`;
 /**
  * Each provider's newest status sample and, when it is degraded or down, the first sample of that run (the first
  * impaired sample after the provider's last calm one), in one pass over the newest two days.
  */
-const STATUSES = `WITH s AS MATERIALIZED (SELECT provider, ts, status FROM status_samples WHERE date >= CAST(? AS DATE)),
+const statusesSql = (relation: string) => `WITH s AS MATERIALIZED (SELECT provider, ts, status FROM ${relation} WHERE date >= CAST(? AS DATE)),
 p AS (SELECT provider, arg_max(status, ts) AS status, max(ts) AS ts,
   max(ts) FILTER (WHERE status NOT IN ('degraded', 'down')) AS calm FROM s GROUP BY provider)
 SELECT p.provider, p.status, p.ts,
@@ -54,7 +55,7 @@ interface WarehouseRows {
   probes: ProbeRow[];
 }
 
-/** Prices of the newest two days, scores of the newest day, each provider's newest status sample (and incident start) over the newest two days, probe days of the newest two days. */
+/** From the tables' recent copies: prices of the newest two days, scores of the newest day, each provider's newest status sample (and incident start) over the newest two days, probe days of the newest two days. */
 export function readWarehouseRows(reader: WarehouseReader): Promise<WarehouseRows> {
   return perVersion(reader, "route-verdict.rows", async () => {
     const priceFrom = nthNewest(reader, "model_prices", 2);
@@ -62,9 +63,9 @@ export function readWarehouseRows(reader: WarehouseReader): Promise<WarehouseRow
     const statusFrom = nthNewest(reader, "status_samples", 2);
     const probeFrom = nthNewest(reader, "probe_samples", 2);
     const [prices, scores, statuses, probes] = await Promise.all([
-      priceFrom ? reader.query<PriceRow & Record<string, string | number | null>>(PRICES, [priceFrom]) : [],
-      scoreDay ? reader.query<ScoreRow & Record<string, string | number>>(SCORES, [scoreDay, ...BENCHMARKS]) : [],
-      statusFrom ? reader.query<StatusRow & Record<string, string | null>>(STATUSES, [statusFrom]) : [],
+      priceFrom ? reader.query<PriceRow & Record<string, string | number | null>>(pricesSql(relationFrom(reader, "model_prices", priceFrom)), [priceFrom]) : [],
+      scoreDay ? reader.query<ScoreRow & Record<string, string | number>>(scoresSql(relationFrom(reader, "benchmark_scores", scoreDay)), [scoreDay, ...BENCHMARKS]) : [],
+      statusFrom ? reader.query<StatusRow & Record<string, string | null>>(statusesSql(relationFrom(reader, "status_samples", statusFrom)), [statusFrom]) : [],
       probeFrom ? reader.query<ProbeRow & Record<string, string | number | null>>(PROBES, [probeFrom]) : [],
     ]);
     return { prices, scores, statuses, probes };

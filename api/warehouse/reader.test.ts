@@ -177,6 +177,36 @@ describe("openWarehouseReader()", () => {
     expect(await reader.query("SELECT count(*) AS n FROM status_samples")).toEqual([{ n: 4 }]);
   });
 
+  it("keeps a copy of the newest two captured days: a new day pushes the oldest out, a changed day is replaced, a removed day brings the older one back", async () => {
+    const status = (date: string, s: string) => ({
+      table: "status_samples",
+      key: [...WAREHOUSE_TABLES.status_samples.key],
+      rows: [{ ts: `${date}T06:00:00Z`, date, provider: "acme", status: s, components_total: 1, components_degraded: 0, components_down: 0 }],
+    });
+    for (const d of ["2026-01-01", "2026-01-02", "2026-01-03"]) await writeWarehouse(dir, d, [status(d, "operational")]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const recent = "SELECT date, status FROM status_samples_recent ORDER BY date, ts";
+    expect(await reader.query(recent)).toEqual([
+      { date: "2026-01-02", status: "operational" },
+      { date: "2026-01-03", status: "operational" },
+    ]);
+    await writeWarehouse(dir, "2026-01-04", [status("2026-01-04", "down")]);
+    await writeWarehouse(dir, "2026-01-03", [{ ...status("2026-01-03", "degraded"), rows: [{ ...status("2026-01-03", "degraded").rows[0]!, ts: "2026-01-03T07:00:00Z" }] }]);
+    await reader.refresh();
+    expect(await reader.query(recent)).toEqual([
+      { date: "2026-01-03", status: "operational" },
+      { date: "2026-01-03", status: "degraded" },
+      { date: "2026-01-04", status: "down" },
+    ]);
+    await rm(join(dir, "warehouse/status_samples/2026-01-04.parquet"));
+    await reader.refresh();
+    expect(await reader.query(recent)).toEqual([
+      { date: "2026-01-02", status: "operational" },
+      { date: "2026-01-03", status: "operational" },
+      { date: "2026-01-03", status: "degraded" },
+    ]);
+  });
+
   it("keeps day-pair rollups: a changed day recomputes itself and the day after it; a removed day joins its neighbours", async () => {
     const catalog = (date: string, models: [string, number][]) => ({
       table: "aggregator_models_daily",

@@ -29,7 +29,7 @@ import {
 } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseTable, type WarehouseTables } from "../../pipelines/contract/warehouse-tables.ts";
 import type { SqlParam, WarehouseReader, WarehouseRow } from "./reader-contract.ts";
-import { PAIR_ROLLUPS, ROLLUPS, type PairRollup, type Rollup } from "./rollups.ts";
+import { PAIR_ROLLUPS, RECENT_COPIES, ROLLUPS, type PairRollup, type RecentCopy, type Rollup } from "./rollups.ts";
 
 /** Options for {@link openWarehouseReader}. */
 export interface WarehouseReaderOptions {
@@ -61,6 +61,8 @@ export interface WarehouseReaderOptions {
   rollups?: readonly Rollup[];
   /** Rollups over pairs of captured days of held tables (default PAIR_ROLLUPS of ./rollups.ts). */
   pairRollups?: readonly PairRollup[];
+  /** Copies of the newest captured days of tables (default RECENT_COPIES of ./rollups.ts). */
+  recentCopies?: readonly RecentCopy[];
 }
 
 /** The reader as the server holds it: the contract plus refresh and close. */
@@ -146,6 +148,13 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
     if (viewOnly.has(r.table)) throw new Error(`warehouse reader: pair rollup ${r.name} needs ${r.table} held in memory, not a view`);
   }
 
+  const recentCopies = (options.recentCopies ?? RECENT_COPIES).filter((r) => Object.hasOwn(tables, r.table));
+  for (const r of recentCopies) {
+    if (Object.hasOwn(tables, r.name)) throw new Error(`warehouse reader: recent copy ${r.name} has the name of a declared table`);
+    if (!Number.isInteger(r.days) || r.days < 1) throw new Error(`warehouse reader: recent copy ${r.name} needs a positive number of days`);
+    if (!(tables as Record<string, WarehouseTable>)[r.table]!.columns.some((c) => c.name === "date")) throw new Error(`warehouse reader: recent copy ${r.name} needs a table with a date column`);
+  }
+
   // Held tables live in their own in-memory database (compressed on request); every connection resolves names there first.
   await admin.run(`ATTACH ':memory:' AS wh${options.compress === false ? "" : " (COMPRESS)"}`);
   for (const conn of [admin, ...lanes.map((l) => l.conn)]) await conn.run("USE wh");
@@ -154,20 +163,23 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
     else await admin.run(`CREATE OR REPLACE TABLE ${ident(table.name)} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
   }
   for (const r of [...rollups, ...pairRollups]) await admin.run(`CREATE OR REPLACE TABLE ${ident(r.name)} (${r.columns.map(([n, t]) => `${ident(n)} ${t}`).join(", ")})`);
+  for (const r of recentCopies) await admin.run(`CREATE OR REPLACE TABLE ${ident(r.name)} (${(tables as Record<string, WarehouseTable>)[r.table]!.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
 
   /** Bring one table (and its rollups) up to `next`: only the days whose file is new, changed or gone. */
   async function syncTable(table: WarehouseTable, previous: Listing | undefined, next: Listing): Promise<void> {
     const changed = [...next.keys].filter(([d, k]) => previous?.keys.get(d) !== k).map(([d]) => d);
     const gone = [...(previous?.keys.keys() ?? [])].filter((d) => !next.keys.has(d));
     const own = rollups.filter((r) => r.table === table.name);
+    const recent = recentCopies.filter((r) => r.table === table.name);
     const held = !viewOnly.has(table.name);
     const dates = [...changed, ...gone];
     await admin.run("BEGIN TRANSACTION");
     try {
       if (dates.length > 0) {
         const list = dates.map((d) => `DATE '${d}'`).join(", ");
-        for (const name of [...(held ? [table.name] : []), ...own.map((r) => r.name)]) await admin.run(`DELETE FROM ${ident(name)} WHERE date IN (${list})`);
+        for (const name of [...(held ? [table.name] : []), ...own.map((r) => r.name), ...recent.map((r) => r.name)]) await admin.run(`DELETE FROM ${ident(name)} WHERE date IN (${list})`);
       }
+      for (const r of recent) await syncRecent(r, table, next, changed);
       if (changed.length > 0) {
         const source = `(${await sourceSql(admin, table, changed.map((d) => next.files.get(d)!))})`;
         if (held) await admin.run(`INSERT INTO ${ident(table.name)} BY NAME SELECT * FROM ${source} ORDER BY ${subjectOrder(table.key).map(ident).join(", ")}`);
@@ -189,6 +201,18 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
       await admin.run("ROLLBACK");
       throw cause;
     }
+  }
+
+  /** Keep a recent copy to the newest `days` captured days: drop older days, load the newest ones it lacks or that changed. */
+  async function syncRecent(copy: RecentCopy, table: WarehouseTable, next: Listing, changed: readonly string[]): Promise<void> {
+    const newest = [...next.files.keys()].sort().slice(-copy.days);
+    const keep = newest.length > 0 ? newest.map((d) => `DATE '${d}'`).join(", ") : "NULL";
+    await admin.run(`DELETE FROM ${ident(copy.name)} WHERE date IS NULL OR date NOT IN (${keep})`);
+    const present = new Set((await admin.runAndReadAll(`SELECT DISTINCT CAST(date AS VARCHAR) AS d FROM ${ident(copy.name)}`)).getRowObjects().map((r) => String(r.d)));
+    const load = newest.filter((d) => changed.includes(d) || !present.has(d));
+    if (load.length === 0) return;
+    const source = await sourceSql(admin, table, load.map((d) => next.files.get(d)!));
+    await admin.run(`INSERT INTO ${ident(copy.name)} BY NAME SELECT * FROM (${source}) ORDER BY ${["date", ...subjectOrder(table.key).filter((c) => c !== "date")].map(ident).join(", ")}`);
   }
 
   async function refreshOnce(): Promise<boolean> {

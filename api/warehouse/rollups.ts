@@ -184,3 +184,21 @@ export const PAIR_ROLLUPS: readonly PairRollup[] = [
         FROM now_rows a FULL JOIN prev_rows b ON a.kind = b.kind AND a.cur = b.cur AND a.id = b.id)`,
   },
 ];
+
+/**
+ * A copy of the newest `days` captured days of a table, held in memory ordered by date: the verdicts that read
+ * "today" (the newest prices, scores, status and probe samples) scan a few thousand rows instead of a year
+ * held in subject order or a view over 365 day files. Named `<table>_recent`, with the table's columns.
+ */
+export interface RecentCopy {
+  name: string;
+  table: string;
+  days: number;
+}
+
+/** Every recent copy (two days: the windows that read them span at most the newest two captured days). */
+export const RECENT_COPIES: readonly RecentCopy[] = ["model_prices", "benchmark_scores", "status_samples", "probe_samples"].map((table) => ({
+  name: `${table}_recent`,
+  table,
+  days: 2,
+}));
