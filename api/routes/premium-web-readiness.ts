@@ -119,12 +119,21 @@ export const CrawlerChangesResponse = z.strictObject({
 });
 type CrawlerChanges = z.infer<typeof CrawlerChangesResponse>;
 
-const CAPTURES = (oneDomain: boolean) => `SELECT CAST(date AS VARCHAR) AS date, domain, bot AS field, access AS value FROM web_bot_access_daily
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}
-  UNION ALL SELECT CAST(date AS VARCHAR), domain, 'llms.txt', llms_txt FROM web_readiness_daily
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}
-  UNION ALL SELECT CAST(date AS VARCHAR), domain, 'ai.txt', ai_txt FROM web_readiness_daily
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}`;
+/**
+ * The captures of the range that can carry a change: per domain and field, the first one and each whose value
+ * differs from the one before (dropping a capture equal to its predecessor changes no answer of fieldChanges),
+ * plus one summary row (date NULL) with the range's last crawl day. DuckDB does the pass; a year of crawls stays
+ * in the database.
+ */
+const CAPTURES = (oneDomain: boolean) => {
+  const where = `WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)${oneDomain ? " AND domain = ?" : ""}`;
+  return `WITH c AS MATERIALIZED (SELECT date, domain, bot AS field, access AS value FROM web_bot_access_daily ${where}
+    UNION ALL SELECT date, domain, 'llms.txt', llms_txt FROM web_readiness_daily ${where}
+    UNION ALL SELECT date, domain, 'ai.txt', ai_txt FROM web_readiness_daily ${where}),
+  t AS (SELECT *, lag(value) OVER (PARTITION BY domain, field ORDER BY date) AS prev FROM c)
+  SELECT CAST(date AS VARCHAR) AS date, domain, field, value, NULL AS last_day FROM t WHERE prev IS NULL OR prev <> value
+  UNION ALL SELECT NULL, NULL, NULL, NULL, CAST(max(date) AS VARCHAR) FROM c`;
+};
 
 /** Render GET /api/premium/ai-crawler-access/changes. */
 export async function renderCrawlerChanges(ctx: RenderContext, query: z.infer<typeof CrawlerChangesQuery>): Promise<CrawlerChanges> {
@@ -134,9 +143,10 @@ export async function renderCrawlerChanges(ctx: RenderContext, query: z.infer<ty
   if (days > MAX_CHANGES_DAYS) throw new ApiError(400, "range_too_long", `the range is at most ${MAX_CHANGES_DAYS} days`);
   const one = query.domain !== undefined;
   const params = one ? [query.from, query.to, query.domain!] : [query.from, query.to];
-  const rows = await ctx.warehouse.query<FieldCapture & Record<string, string>>(CAPTURES(one), [...params, ...params, ...params]);
-  const lastDay = rows.reduce<string | null>((m, r) => (m === null || r.date > m ? r.date : m), null);
-  return { ok: true, captured_at: lastDay, domain: query.domain ?? null, from: query.from, to: query.to, changes: fieldChanges(rows), has_data: rows.length > 0, source_attribution: WEB_READINESS_ATTRIBUTION };
+  const rows = await ctx.warehouse.query<Record<string, string | null>>(CAPTURES(one), [...params, ...params, ...params]);
+  const lastDay = rows.find((r) => r["date"] === null)?.["last_day"] ?? null;
+  const captures = rows.filter((r) => r["date"] !== null) as unknown as FieldCapture[];
+  return { ok: true, captured_at: lastDay, domain: query.domain ?? null, from: query.from, to: query.to, changes: fieldChanges(captures), has_data: lastDay !== null, source_attribution: WEB_READINESS_ATTRIBUTION };
 }
 
 const freshness = { cadence: webReadinessSnapshotType.cadence, slaSeconds: webReadinessSnapshotType.slaSeconds };
