@@ -9,6 +9,7 @@ import { ApiError, type RenderContext } from "../registry/types.ts";
 import { readSnapshot } from "../serve/read-snapshot.ts";
 import { perVersion } from "../warehouse/per-version.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { relationFrom } from "../warehouse/recent.ts";
 import { blended } from "../verdicts/price.ts";
 import { benchmarkTrustAll, trustFactors, type BenchmarkInfo, type BenchmarkScoreRow, type BenchmarkTrust } from "../verdicts/benchmark-trust.ts";
 import { capabilityIndex, percentScores, type PricedModel } from "../verdicts/frontier.ts";
@@ -28,15 +29,15 @@ export function latestDay(warehouse: WarehouseReader, table: string): string | n
   return dates.length === 0 ? null : dates[dates.length - 1]!;
 }
 
-const SCORES_SQL = `SELECT benchmark, model_id, score, CAST(reported_date AS VARCHAR) AS reported_date
-  FROM benchmark_scores WHERE date = CAST(? AS DATE) ORDER BY benchmark, model_id`;
+const scoresSql = (relation: string) => `SELECT benchmark, model_id, score, CAST(reported_date AS VARCHAR) AS reported_date
+  FROM ${relation} WHERE date = CAST(? AS DATE) ORDER BY benchmark, model_id`;
 
 /** The benchmark scores of the newest captured day (capturedAt null and no rows without any day file). */
 export function readLatestScores(warehouse: WarehouseReader): Promise<{ capturedAt: string | null; rows: BenchmarkScoreRow[] }> {
   return perVersion(warehouse, "model-verdicts.scores", async () => {
     const capturedAt = latestDay(warehouse, "benchmark_scores");
     if (capturedAt === null) return { capturedAt, rows: [] };
-    const rows = await warehouse.query(SCORES_SQL, [capturedAt]);
+    const rows = await warehouse.query(scoresSql(relationFrom(warehouse, "benchmark_scores", capturedAt)), [capturedAt]);
     return {
       capturedAt,
       rows: rows.map((r) => ({ benchmark: String(r["benchmark"]), model_id: String(r["model_id"]), score: Number(r["score"]), reported_date: String(r["reported_date"]) })),
@@ -45,7 +46,7 @@ export function readLatestScores(warehouse: WarehouseReader): Promise<{ captured
 }
 
 /** Per model of the newest captured day, its newest price observation (largest observed_at; curated wins a tie). */
-const PRICES_SQL = `SELECT model_id, input_per_1m, output_per_1m FROM model_prices
+const pricesSql = (relation: string) => `SELECT model_id, input_per_1m, output_per_1m FROM ${relation}
   WHERE date = CAST(? AS DATE) AND input_per_1m IS NOT NULL AND output_per_1m IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY model_id ORDER BY observed_at DESC NULLS LAST, CASE source WHEN 'curated' THEN 0 ELSE 1 END) = 1
   ORDER BY model_id`;
@@ -55,7 +56,7 @@ export function readLatestPrices(warehouse: WarehouseReader): Promise<Map<string
   return perVersion(warehouse, "model-verdicts.prices", async () => {
     const day = latestDay(warehouse, "model_prices");
     if (day === null) return new Map<string, number>();
-    const rows = await warehouse.query(PRICES_SQL, [day]);
+    const rows = await warehouse.query(pricesSql(relationFrom(warehouse, "model_prices", day)), [day]);
     return new Map(rows.map((r) => [String(r["model_id"]), blended(Number(r["input_per_1m"]), Number(r["output_per_1m"]))]));
   });
 }

@@ -197,7 +197,7 @@ export interface RecentCopy {
 }
 
 /** Every recent copy (two days: the windows that read them span at most the newest two captured days). */
-export const RECENT_COPIES: readonly RecentCopy[] = ["model_prices", "benchmark_scores", "status_samples", "probe_samples"].map((table) => ({
+export const RECENT_COPIES: readonly RecentCopy[] = ["model_prices", "benchmark_scores", "status_samples", "probe_samples", "inference_providers_daily"].map((table) => ({
   name: `${table}_recent`,
   table,
   days: 2,
