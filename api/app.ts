@@ -21,6 +21,7 @@ import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/re
 import type { PremiumGateway } from "./billing/premium.ts";
 import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
+import { startWarmer } from "./serve/warm.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
 
@@ -56,6 +57,8 @@ export interface AppOptions {
   warehouse?: WarehouseReader;
   /** Counts free preview calls per client and UTC day (api/previews/quota.ts); without it preview routes answer 503. */
   previews?: PreviewCounter;
+  /** Render each premium and preview example once after every data change, in the background (api/serve/warm.ts). */
+  warm?: boolean;
 }
 
 /** A request a route answered: what agent activity may record (never the raw path). */
@@ -81,8 +84,10 @@ export interface BuiltApp {
    * the request must go through the h3 app. Synchronous (a boolean) unless the per-IP limiter is consulted.
    */
   serveCached(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
-  /** Stop listening to snapshot reloads. */
+  /** Stop listening to snapshot reloads and stop the warmer. */
   dispose(): void;
+  /** Resolves when no background warming pass is running (await it before closing the warehouse). */
+  idle(): Promise<void>;
 }
 
 /** Build the h3 app from the registry. Throws when two routes share a method and path. */
@@ -195,7 +200,17 @@ export function createApp(options: AppOptions): BuiltApp {
     return writeCached(req, res, hit, decision.headers);
   };
 
-  return { app, cache, serveCached, dispose: unsubscribe };
+  const warmer = options.warm ? startWarmer({ routes, context: () => renderContext(deps) }) : undefined;
+  return {
+    app,
+    cache,
+    serveCached,
+    dispose: () => {
+      unsubscribe();
+      warmer?.stop();
+    },
+    idle: async () => warmer?.idle(),
+  };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

@@ -282,6 +282,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(premium ? { premium } : {}),
     ...(db ? { previews: new PreviewQuota(db) } : {}),
     warehouse: warehouseReader,
+    warm: true,
   });
 
   // Node's http server: the static-first fast path answers cached free responses directly; everything
@@ -355,6 +356,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.closeAllConnections();
       });
       await stopWatches();
+      await built.idle();
       warehouseReader.close();
       if (db) {
         stopHousekeeping?.();
