@@ -24,7 +24,7 @@ const COMPOSITION_ROOT: Record<string, readonly string[]> = {
     "pipelines/feeds/weather-alerts-live.ts",
     "pipelines/runner/scheduler.ts",
     "pipelines/feeds/index.ts",
-    "pipelines/lib/warehouse/build.ts",
+    "pipelines/lib/warehouse/build-process.ts",
   ],
 };
 
