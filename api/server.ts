@@ -25,6 +25,7 @@ import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { attachWarehouseFiles, WarehouseFiles, type WarehouseDbBuilder } from "./serve/warehouse-files.ts";
 import { WAREHOUSE_TABLES } from "../pipelines/contract/warehouse-tables.ts";
 import { openWarehouseReader } from "./warehouse/reader.ts";
+import { setMcpDispatch } from "./mcp/dispatch.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
@@ -284,6 +285,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     warehouse: warehouseReader,
     warm: true,
   });
+  // /mcp dispatches each tool call into this app (api/mcp/dispatch.ts).
+  const clearMcpDispatch = setMcpDispatch((request) => built.app.fetch(request));
 
   // Node's http server: the static-first fast path answers cached free responses directly; everything
   // else goes through the h3 app.
@@ -347,6 +350,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     payments: paymentsLine,
     ...(db ? { db } : {}),
     async close() {
+      clearMcpDispatch();
       built.dispose();
       unwireWeather();
       store.close();

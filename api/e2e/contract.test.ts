@@ -210,6 +210,13 @@ describe("every operation answers what /openapi.json declares", () => {
     }
   });
 
+  it("mcp route: a JSON-RPC initialize answers 200 with the server's capabilities", async () => {
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "contract", version: "1" } } };
+    const res = await post(`${api!.base}/mcp`, init, { accept: "application/json, text/event-stream" });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "agentfeed" }, capabilities: { tools: {}, resources: {} } } });
+  });
+
   it("watch routes: register (paid), list, read, test and delete (free, owner only)", { timeout: 60_000 }, async () => {
     const base = api!.base;
     const { token } = await buyCredits(base, 1);

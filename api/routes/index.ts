@@ -9,6 +9,7 @@ import { agentsDirectoryRoutes } from "./agents-directory.ts";
 import { aggregatorRoutes } from "./aggregator.ts";
 import { benchmarksRoutes } from "./benchmarks.ts";
 import { docsPageRoutes } from "./docs-page.ts";
+import { mcpRoutes } from "./mcp.ts";
 import { embeddingsRoutes } from "./embeddings.ts";
 import { forumRoutes } from "./forum.ts";
 import { gpuRoutes } from "./gpu.ts";
@@ -63,6 +64,7 @@ import { webReadinessSummaryRoutes } from "./web-readiness-summary.ts";
 export const allRoutes: readonly AnyRoute[] = [
   ...metaRoutes,
   ...docsPageRoutes,
+  ...mcpRoutes,
   ...healthRoutes,
   ...newsRoutes,
   ...agentsCompactRoutes,

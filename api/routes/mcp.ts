@@ -1,0 +1,40 @@
+/**
+ * POST /mcp: this service as a Model Context Protocol server over Streamable HTTP (stateless, JSON answers),
+ * with the official SDK's web-standard transport. Tools and resources come from the route registry
+ * (api/mcp/tools.ts); each tool call is dispatched into the running app with the MCP request's own
+ * Authorization and client address, so it is limited and billed exactly as the same HTTP call.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { z } from "zod";
+import { inProcessCall } from "../mcp/dispatch.ts";
+import { createMcpServer } from "../mcp/server.ts";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError } from "../registry/types.ts";
+
+/** The MCP endpoint. */
+export const mcpRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/mcp",
+    tier: "discovery",
+    summary: "Model Context Protocol server (Streamable HTTP, stateless): every free, preview and premium endpoint as a tool, the snapshots and /llms.txt as resources.",
+    description:
+      "Send JSON-RPC messages as the MCP Streamable HTTP transport does (Accept: application/json, text/event-stream); answers are JSON, no session is kept. Tool names are the route paths without /api/, parameters as their names, separators as underscores (e.g. premium_route_verdict). Premium tools need `Authorization: Bearer <token>` on the MCP request and are billed exactly as the HTTP call; without a token the tool result (isError) carries the payment instructions of the 402. The per-IP limit of free routes applies to this endpoint and to each free tool call. Resources: agentfeed:/api/... for the free snapshot endpoints, agentfeed:/llms.txt.",
+    tags: ["discovery", "mcp"],
+    body: z.unknown(),
+    response: z.unknown().meta({ description: "A JSON-RPC response (or batch) of the MCP protocol." }),
+    errors: { 503: "the MCP endpoint is not wired on this instance" },
+    handle: async (ctx, { body }) => {
+      const call = inProcessCall({ clientIp: ctx.clientIp, authorization: ctx.request.headers.get("authorization"), userAgent: ctx.request.headers.get("user-agent") });
+      if (!call) throw new ApiError(503, "mcp_unavailable", "the MCP endpoint is not wired on this instance");
+      const server = createMcpServer(ctx.routes ?? [], call);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(ctx.request, { parsedBody: body });
+      } finally {
+        await server.close();
+      }
+    },
+  }),
+];
