@@ -11,8 +11,9 @@ import { CORS_HEADERS } from "./cors.ts";
 /** Headers every response carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
-  // JSON needs none of these sources; HTML pages (/docs) load their stylesheet and images from this origin only.
-  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  // JSON needs none of these sources; HTML pages (/docs, the dashboard at /) load their scripts, stylesheets and
+  // images from this origin only, and the dashboard's script reads the API of this origin (connect-src).
+  "Content-Security-Policy": "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "Referrer-Policy": "no-referrer",
   "X-Frame-Options": "DENY",
 };

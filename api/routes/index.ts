@@ -10,6 +10,7 @@ import { aggregatorRoutes } from "./aggregator.ts";
 import { benchmarksRoutes } from "./benchmarks.ts";
 import { docsPageRoutes } from "./docs-page.ts";
 import { mcpRoutes } from "./mcp.ts";
+import { dashboardRoutes } from "./dashboard.ts";
 import { embeddingsRoutes } from "./embeddings.ts";
 import { forumRoutes } from "./forum.ts";
 import { gpuRoutes } from "./gpu.ts";
@@ -65,6 +66,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...metaRoutes,
   ...docsPageRoutes,
   ...mcpRoutes,
+  ...dashboardRoutes,
   ...healthRoutes,
   ...newsRoutes,
   ...agentsCompactRoutes,

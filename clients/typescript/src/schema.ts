@@ -114,6 +114,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: provider status and incident timelines, model and GPU price charts, news, feed freshness, and how to call the API.
+         * @description A static page (no framework; uPlot for the charts) whose script reads /api/status, /api/dashboard.json, /api/agents/news and /api/health of this origin. Links to /docs, /llms.txt and /openapi.json.
+         */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script. */
+        get: operations["getDashboardJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's stylesheet. */
+        get: operations["getDashboardCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/uplot.iife.min.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** uPlot (MIT), the charting library of the dashboard, as its npm package ships it. */
+        get: operations["getVendorUplotIifeMinJs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/uplot.min.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** uPlot's stylesheet. */
+        get: operations["getVendorUplotMinCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the dashboard's charts draw, from the warehouse: per provider 14 days of status-page uptime and incident hours, and daily model and GPU price lines.
+         * @description providers: status_daily (the status_samples rollup), the 14 UTC days ending with the newest day held; uptime_pct = operational or degraded over samples with a known status, null on a day without one; incident_hours = time shown degraded or down. model_prices: per model and day the newest observation (curated on a tie), blended (3 × input + output) / 4, for the 6 models with the most days in the 90 days ending with the newest day of model_prices (ties: model id). gpu_prices: per GPU and day the lowest on-demand median across marketplaces, for the 5 GPUs with the most offers over the window (ties: GPU id). Values null where a series has no value that day. Aggregates only.
+         */
+        get: operations["getApiDashboardJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2351,6 +2459,479 @@ export interface operations {
             };
             /** @description the MCP endpoint is not wired on this instance */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard: provider status and incident timelines, model and GPU price charts, news, feed freshness, and how to call the API. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard's script. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard's stylesheet. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVendorUplotIifeMinJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description uPlot (MIT), the charting library of the dashboard, as its npm package ships it. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVendorUplotMinCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description uPlot's stylesheet. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css; charset=utf-8": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiDashboardJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the dashboard's charts draw, from the warehouse: per provider 14 days of status-page uptime and incident hours, and daily model and GPU price lines. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        providers: {
+                            provider: string;
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                uptime_pct: number | null;
+                                incident_hours: number;
+                            }[];
+                        }[];
+                        /** @description Blended (3:1) USD per 1M tokens of the 6 models with the most price days in the last 90 days. */
+                        model_prices: {
+                            dates: string[];
+                            series: {
+                                name: string;
+                                values: (number | null)[];
+                            }[];
+                        };
+                        /** @description Cheapest on-demand median USD per GPU-hour of the 5 GPUs with the most offers in the last 90 days. */
+                        gpu_prices: {
+                            dates: string[];
+                            series: {
+                                name: string;
+                                values: (number | null)[];
+                            }[];
+                        };
+                        source: string;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
