@@ -26,6 +26,11 @@ export interface HttpRequestOptions {
   expectContentType?: string[];
   /** Override the default timeout, in milliseconds. */
   timeoutMs?: number;
+  /**
+   * A JSON request body: the request becomes a POST with `content-type: application/json` (an upstream query
+   * API such as OSV's). Never cached; in replay the fixture is keyed by a digest of the body (replayPathFor).
+   */
+  jsonBody?: string;
 }
 
 /** Options of a timed request (a latency probe). */

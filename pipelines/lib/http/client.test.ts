@@ -41,6 +41,28 @@ async function failure(promise: Promise<unknown>): Promise<HttpError> {
 }
 
 describe("createHttpClient() live requests", () => {
+  it("getJson() with jsonBody sends a POST with the body and a JSON content type, and never caches it", async () => {
+    const bodies: string[] = [];
+    server.handler = (req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(200, { "content-type": "application/json", etag: '"v1"' });
+        res.end('{"results":[]}');
+      });
+    };
+    const http = client();
+    const first = await http.getJson(server.url("/v1/querybatch"), { jsonBody: '{"queries":[]}' });
+    await http.getJson(server.url("/v1/querybatch"), { jsonBody: '{"queries":[]}' });
+    expect(first.json).toEqual({ results: [] });
+    expect(server.requests.map((r) => [r.method, r.headers["content-type"], r.headers["if-none-match"]])).toEqual([
+      ["POST", "application/json", undefined],
+      ["POST", "application/json", undefined],
+    ]);
+    expect(bodies).toEqual(['{"queries":[]}', '{"queries":[]}']);
+  });
+
   it("getText() returns the body, status, headers and the requested URL", async () => {
     server.handler = (_req, res) => {
       res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "x-test": "yes" });

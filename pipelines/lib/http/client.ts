@@ -126,28 +126,31 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
   async function attempt(url: string, opts: HttpRequestOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = { "user-agent": userAgent };
     for (const [name, value] of Object.entries(opts.headers ?? {})) headers[name.toLowerCase()] = value;
+    const post = opts.jsonBody !== undefined;
+    const GET = post ? "POST" : "GET";
+    if (post) headers["content-type"] = "application/json";
 
     let cacheFile: string | undefined;
     let cached: CacheEntry | undefined;
-    if (cacheDir !== undefined) {
+    if (cacheDir !== undefined && !post) {
       cacheFile = cacheFileFor(cacheDir, url, opts.headers ?? {});
       cached = await readCacheEntry(cacheFile, url);
       Object.assign(headers, conditionalHeaders(cached));
     }
 
-    const requestUrl = replayDir === undefined ? url : (await replayServerFor(replayDir)).urlFor(url);
+    const requestUrl = replayDir === undefined ? url : (await replayServerFor(replayDir)).urlFor(url, opts.jsonBody);
     const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const cap = new AbortController();
     const signal = AbortSignal.any([timeout, cap.signal]);
     const transportError = (error: unknown): HttpError =>
       timeout.aborted
-        ? new HttpError(`GET ${url} failed: timed out after ${timeoutMs} ms`, { code: "timeout", url, cause: error })
-        : new HttpError(`GET ${url} failed: network error: ${describe(error)}`, { code: "network", url, cause: error });
+        ? new HttpError(`${GET} ${url} failed: timed out after ${timeoutMs} ms`, { code: "timeout", url, cause: error })
+        : new HttpError(`${GET} ${url} failed: network error: ${describe(error)}`, { code: "network", url, cause: error });
 
     let response: Response;
     try {
-      response = await fetch(requestUrl, { headers, signal, redirect: "follow" });
+      response = await fetch(requestUrl, { method: GET, headers, signal, redirect: "follow", ...(post ? { body: opts.jsonBody } : {}) });
     } catch (error) {
       throw transportError(error);
     }
@@ -155,7 +158,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
     if (replayDir !== undefined && response.status === 404 && response.headers.has(REPLAY_MISSING_HEADER)) {
       await discard(response);
       const path = response.headers.get(REPLAY_MISSING_HEADER) ?? "";
-      throw new HttpError(`GET ${url} failed: no replay fixture at ${resolve(replayDir, path)}`, {
+      throw new HttpError(`${GET} ${url} failed: no replay fixture at ${resolve(replayDir, path)}`, {
         code: "replay_missing",
         url,
         status: 404,
@@ -174,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
       const status = response.status;
       const retryAfterMs =
         status === 429 || status === 503 ? parseRetryAfter(response.headers.get("retry-after"), now()) : undefined;
-      throw new HttpError(`GET ${url} failed: ${status} ${response.statusText}`.trimEnd(), {
+      throw new HttpError(`${GET} ${url} failed: ${status} ${response.statusText}`.trimEnd(), {
         code: "http_status",
         url,
         status,
@@ -195,7 +198,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
       body = await readCappedText(response, maxBytes, () => cap.abort());
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        throw new HttpError(`GET ${url} failed: body exceeds ${maxBytes} bytes`, {
+        throw new HttpError(`${GET} ${url} failed: body exceeds ${maxBytes} bytes`, {
           code: "too_large",
           url,
           status: response.status,
@@ -207,7 +210,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
 
     const etag = response.headers.get("etag") ?? undefined;
     const lastModified = response.headers.get("last-modified") ?? undefined;
-    if (cacheFile !== undefined && response.status === 200 && (etag !== undefined || lastModified !== undefined)) {
+    if (cacheFile !== undefined && !post && response.status === 200 && (etag !== undefined || lastModified !== undefined)) {
       const entry: CacheEntry = {
         url,
         status: response.status,
@@ -248,7 +251,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
       } catch (error) {
         if (error instanceof BrokenCircuitError) {
           throw new HttpError(
-            `GET ${url} failed: circuit open for ${host} after ${breakerThreshold} consecutive failures`,
+            `${opts.jsonBody === undefined ? "GET" : "POST"} ${url} failed: circuit open for ${host} after ${breakerThreshold} consecutive failures`,
             { code: "circuit_open", url, cause: error },
           );
         }
@@ -263,7 +266,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
       return { response, json: JSON.parse(response.body) as unknown };
     } catch (error) {
       throw new HttpError(
-        `GET ${url} failed: body is not JSON (${describe(error)}); it starts ${JSON.stringify(response.body.slice(0, 80))}`,
+        `${opts?.jsonBody === undefined ? "GET" : "POST"} ${url} failed: body is not JSON (${describe(error)}); it starts ${JSON.stringify(response.body.slice(0, 80))}`,
         { code: "malformed_body", url, status: response.status, cause: error },
       );
     }

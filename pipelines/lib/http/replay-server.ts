@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
-import { replayPathFor } from "../replay-path.ts";
+import { bodyDigest, replayPathFor } from "../replay-path.ts";
 
 /** Header the replay server sets when no fixture exists for a URL (so a recorded 404 stays a 404). */
 export const REPLAY_MISSING_HEADER = "x-agentfeed-replay-missing";
@@ -17,8 +17,8 @@ export const REPLAY_MISSING_HEADER = "x-agentfeed-replay-missing";
 export interface ReplayServer {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */
   origin: string;
-  /** The local URL that answers for `url`. */
-  urlFor(url: string): string;
+  /** The local URL that answers for `url` (for a POST, also its JSON body: the fixture is keyed by its digest). */
+  urlFor(url: string, jsonBody?: string): string;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ export async function startReplayServer(dir: string): Promise<ReplayServer> {
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
-    urlFor: (url) => `${origin}/?u=${encodeURIComponent(url)}`,
+    urlFor: (url, jsonBody) => `${origin}/?u=${encodeURIComponent(url)}${jsonBody === undefined ? "" : `&b=${bodyDigest(jsonBody)}`}`,
     close: () =>
       new Promise<void>((ok, fail) => {
         server.close((error) => (error ? fail(error) : ok()));
@@ -73,7 +73,8 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
     res.end(`replay request needs ?u=<absolute URL>, got ${JSON.stringify(req.url)}`);
     return;
   }
-  const path = replayPathFor(original);
+  const digest = new URL(req.url ?? "/", "http://replay.invalid").searchParams.get("b");
+  const path = replayPathFor(original, digest ?? undefined);
   const target = resolve(root, path);
   if (target !== root && !target.startsWith(root + sep)) {
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });

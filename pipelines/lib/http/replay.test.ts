@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { replayPathFor } from "../replay-path.ts";
+import { bodyDigest, replayPathFor } from "../replay-path.ts";
 import { createHttpClient, HttpError, type ClosableHttpClient, type HttpClientOptions } from "./client.ts";
 import { contentTypeFor } from "./replay-server.ts";
 
@@ -69,6 +69,23 @@ afterEach(async () => {
 });
 
 describe("createHttpClient({ replayDir })", () => {
+  it("a POST is answered from the fixture keyed by its body's digest; another body names its own missing fixture", async () => {
+    const url = "https://api.example.com/v1/querybatch";
+    const body = '{"queries":[{"package":{"name":"a"}}]}';
+    const file = join(dir, replayPathFor(url, bodyDigest(body)));
+    expect(file.endsWith(`querybatch#post-${bodyDigest(body)}`)).toBe(true);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, '{"results":[{"vulns":[]}]}');
+    const http = replayClient();
+    expect((await http.getJson(url, { jsonBody: body })).json).toEqual({ results: [{ vulns: [] }] });
+    const other = '{"queries":[]}';
+    const error = await failure(http.getJson(url, { jsonBody: other }));
+    expect(error.code).toBe("replay_missing");
+    expect(error.message).toContain(`POST ${url} failed: no replay fixture at`);
+    expect(error.message).toContain(`#post-${bodyDigest(other)}`);
+    await http.close();
+  });
+
   it("getJson() answers a query-string URL from its fixture, keeping the original URL", async () => {
     const { json, response } = await http.getJson(ITEMS_URL, { expectContentType: ["application/json"] });
     expect(json).toEqual({ items: [{ id: "it_1", name: "Widget" }], page: 2 });
