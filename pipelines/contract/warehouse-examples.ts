@@ -80,4 +80,14 @@ LEFT JOIN model_prices p ON p.model_id = l.model_id AND p.source = 'curated'
 ORDER BY l.benchmark`,
     columns: ["benchmark", "model_id", "score", "curated_output_per_1m"],
   },
+  {
+    id: "exploited-package-advisories",
+    question: "Which packages of the security cohort carry an advisory whose CVE is exploited in the wild (CISA KEV) on the latest day, and what is their latest release?",
+    sql: `SELECT a.ecosystem, a.package, a.advisory_id, a.severity, a.cve_ids, v.latest_version
+FROM package_advisories_daily a
+LEFT JOIN package_versions_daily v ON v.date = a.date AND v.ecosystem = a.ecosystem AND v.package = a.package
+WHERE a.date = (SELECT max(date) FROM package_advisories_daily) AND a.on_kev AND NOT a.withdrawn
+ORDER BY a.ecosystem, a.package, a.advisory_id`,
+    columns: ["ecosystem", "package", "advisory_id", "severity", "cve_ids", "latest_version"],
+  },
 ];

@@ -231,6 +231,39 @@ export const WAREHOUSE_TABLES = {
       ["access", "VARCHAR", "not null", "allowed, blocked, partial or unknown"],
     ],
   ),
+  package_versions_daily: table(
+    "package_versions_daily",
+    "security-advisories",
+    "Each security-cohort package's latest release as its registry (npm, PyPI) stated it that day; the stack-drift verdict reads new major releases from it.",
+    ["date", "ecosystem", "package"],
+    [
+      DATE_COLUMN,
+      ["ecosystem", "VARCHAR", "not null", "npm or PyPI"],
+      ["package", "VARCHAR", "not null", "Package name as the registry spells it"],
+      ["latest_version", "VARCHAR", "null", "Latest release (npm dist-tags.latest, PyPI info.version); null when the registry failed"],
+      ["latest_major", "VARCHAR", "null", "Major release line of latest_version (npm SemVer major; PyPI first release segment, epoch-qualified)"],
+      ["versions", "BIGINT", "not null", "Published versions counted"],
+      ["latest_deprecated", "BOOLEAN", "not null", "Latest release deprecated (npm) or yanked (PyPI)"],
+    ],
+  ),
+  package_advisories_daily: table(
+    "package_advisories_daily",
+    "security-advisories",
+    "One row per package and OSV advisory naming it, as held that day (cohort vulnerabilities and recent malicious-package advisories).",
+    ["date", "ecosystem", "package", "advisory_id"],
+    [
+      DATE_COLUMN,
+      ["ecosystem", "VARCHAR", "not null", "npm or PyPI"],
+      ["package", "VARCHAR", "not null", "Affected package"],
+      ["advisory_id", "VARCHAR", "not null", "OSV id (GHSA-…, PYSEC-…, MAL-…)"],
+      ["kind", "VARCHAR", "not null", "vulnerability or malicious"],
+      ["severity", "VARCHAR", "not null", "critical, high, medium, low or unknown"],
+      ["cve_ids", "VARCHAR", "not null", "CVE ids, comma-separated (empty when none)"],
+      ["on_kev", "BOOLEAN", "not null", "A CVE of the advisory is in the CISA KEV catalog"],
+      ["published", "TIMESTAMPTZ", "not null", "When the advisory was first published"],
+      ["withdrawn", "BOOLEAN", "not null", "The advisory has been withdrawn"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

@@ -26,6 +26,7 @@ import { statusFeed } from "./status.ts";
 import { trendingReposFeed } from "./trending-repos.ts";
 import { vectorDbsFeed } from "./vector-dbs.ts";
 import { weatherAlertsFeed } from "./weather-alerts.ts";
+import { securityAdvisoriesFeed } from "./security-advisories.ts";
 import { webReadinessFeed } from "./web-readiness.ts";
 
 export const feeds = {
@@ -53,4 +54,5 @@ export const feeds = {
   "weather-alerts": weatherAlertsFeed,
   "inference-providers": inferenceProvidersFeed,
   "web-readiness": webReadinessFeed,
+  "security-advisories": securityAdvisoriesFeed,
 } satisfies Record<string, Feed>;

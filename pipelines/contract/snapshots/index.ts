@@ -26,6 +26,7 @@ import { statusSnapshotType } from "./status.ts";
 import { trendingReposSnapshotType } from "./trending-repos.ts";
 import { vectorDbsSnapshotType } from "./vector-dbs.ts";
 import { weatherAlertsSnapshotType } from "./weather-alerts.ts";
+import { securityAdvisoriesSnapshotType } from "./security-advisories.ts";
 import { webReadinessSnapshotType } from "./web-readiness.ts";
 
 export const snapshotTypes = {
@@ -48,6 +49,7 @@ export const snapshotTypes = {
   podcasts: podcastsSnapshotType,
   pricing: pricingSnapshotType,
   probe: probeSnapshotType,
+  "security-advisories": securityAdvisoriesSnapshotType,
   status: statusSnapshotType,
   "trending-repos": trendingReposSnapshotType,
   "vector-dbs": vectorDbsSnapshotType,

@@ -42,9 +42,9 @@ async function run(conn: DuckDBConnection, sql: string): Promise<{ columns: stri
 }
 
 describe("the researchers' example questions (snapshots/warehouse/README.md)", () => {
-  it("there are five, with distinct ids", () => {
-    expect(WAREHOUSE_EXAMPLES).toHaveLength(5);
-    expect(new Set(WAREHOUSE_EXAMPLES.map((e) => e.id)).size).toBe(5);
+  it("there are six, with distinct ids", () => {
+    expect(WAREHOUSE_EXAMPLES).toHaveLength(6);
+    expect(new Set(WAREHOUSE_EXAMPLES.map((e) => e.id)).size).toBe(6);
   });
 
   it("each answers with rows and its declared columns in the warehouse.duckdb built from the committed day files, opened read-only", { timeout: 60_000 }, async () => {
