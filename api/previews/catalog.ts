@@ -48,6 +48,12 @@ export const PREVIEWS = {
     premiumEndpoint: "/api/premium/provider-reliability-verdict",
     shows: "picks only, no ranking, no receipt",
   },
+  "/api/preview/stack-safety-verdict": {
+    route: "/api/preview/stack-safety-verdict",
+    limit: 10,
+    premiumEndpoint: "/api/premium/stack-safety-verdict",
+    shows: "gate only, no CVE evidence, at most 3 packages",
+  },
 } as const satisfies Record<string, PreviewSpec>;
 
 /** The route of a declared preview. */

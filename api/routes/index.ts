@@ -45,6 +45,8 @@ import { premiumRouteVerdictRoutes } from "./premium-route-verdict.ts";
 import { premiumFailoverRoutes } from "./premium-failover.ts";
 import { previewRouteVerdictRoutes } from "./preview-route-verdict.ts";
 import { previewFailoverRoutes } from "./preview-failover.ts";
+import { previewStackSafetyRoutes } from "./preview-stack-safety.ts";
+import { premiumSecurityRoutes } from "./premium-security.ts";
 import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability.ts";
 import { premiumConcentrationRoutes } from "./premium-concentration.ts";
 import { premiumProviderRoutes } from "./premium-provider.ts";
@@ -105,8 +107,10 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumFailoverRoutes,
   ...previewRouteVerdictRoutes,
   ...previewFailoverRoutes,
+  ...previewStackSafetyRoutes,
   ...premiumProviderReliabilityRoutes,
   ...premiumConcentrationRoutes,
+  ...premiumSecurityRoutes,
   ...premiumProviderRoutes,
   ...previewProviderReliabilityRoutes,
   ...premiumBenchmarkTrustRoutes,

@@ -171,7 +171,7 @@ describe("GET /api/warehouse", () => {
     expect(Date.parse(body.duckdb!.built_at)).not.toBeNaN();
     expect(body.sql.attach).toContain(`ATTACH '${body.duckdb!.url}' AS af (READ_ONLY);`);
     expect(body.sql.views).toContain(`CREATE OR REPLACE VIEW "model_prices" AS SELECT * FROM read_parquet(['${prices.partitions[0]!.url}', '${prices.partitions[1]!.url}']);`);
-    expect(body.examples).toHaveLength(5);
+    expect(body.examples).toHaveLength(6);
   });
 
   it("gives per table SQL that DuckDB runs: every listed day file's rows, or a typed empty relation", { timeout: 60_000 }, async () => {

@@ -1366,6 +1366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/preview/stack-safety-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free preview of /api/premium/stack-safety-verdict: the gate (GO, HOLD or BLOCK) for up to 3 packages; 10 calls per IP per UTC day.
+         * @description The gate and the per-verdict counts of /api/premium/stack-safety-verdict, judged the same way, for at most 3 name@version. The premium endpoint keeps each package's verdict, the matched CVEs with KEV membership, exploitation, affected ranges and fixed versions, the reasons, up to 10 packages and the signed receipt. Limited to 10 calls per client per UTC day, counted in the state database so every server process shares the count. Over the limit: 429 preview_limit_reached with Retry-After until the next UTC midnight and where to buy credits.
+         */
+        get: operations["getApiPreviewStackSafetyVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/premium/provider-reliability-verdict": {
         parameters: {
             query?: never;
@@ -1398,6 +1418,66 @@ export interface paths {
          * @description Names resolve case-insensitively through the provider alias table (pipelines/contract/vocabularies/provider-aliases.ts: ids, product, company and domain names); a provider is tracked when it has a probe or status-page sample in the reliability window (the last 24 h of samples, as /api/premium/provider-reliability-verdict). Inputs per provider, all from the warehouse: newest status-page status (status_samples), reliability_score and rank of the reliability verdict (probe_samples), and status-page incident hours over the last 7 days of status_daily. CRITICAL: at most one listed provider is up (single_point_of_failure), or none is fully operational. EXPOSED: otherwise, when any listed provider is degraded, down or of unknown status, scores below 80 (or is unscored), or showed 24 or more incident hours in 7 days. RESILIENT: none of these. weakest_link: worst current status, then lowest score, then most incident hours. Suggestions: tracked providers not listed and operational now, by reliability rank. A query in which no name is a tracked provider is answered 200 with verdict null and not charged (no_tracked_provider). Freshness SLA 30 minutes, judged on the last successful runs of the probe and status feeds, which write the samples read here: older data is served and not charged (stale_data).
          */
         get: operations["getApiPremiumResilienceConcentrationVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/security/package-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is one npm or PyPI package version safe to install: GO, REVIEW or BLOCK, with a risk score, the reasons and the advisories that affect it.
+         * @description Sources: OSV (including its malicious-package advisories), the CISA KEV catalog, and npm and PyPI release metadata of a curated cohort (pipelines/catalog/security-cohort.ts). A package is covered when it is in the cohort, or when an OSV malicious-package advisory names it; any other package is answered with coverage out_of_coverage, verdict null, and not charged. Versions are matched exactly: npm SemVer (node-semver), PyPI PEP 440 (pre-, post- and dev-releases, epochs), OSV ECOSYSTEM and SEMVER range events (introduced, fixed, last_affected, limit) and listed versions. Withdrawn advisories do not count. BLOCK: a malicious-package advisory affects the version (or names the whole package). REVIEW: a critical or high advisory affects it, an affecting advisory's CVE is on the KEV list, a malicious release exists in the package's history, or the version is not one the registry published (or not a valid version). GO: covered and none of these (medium and low advisories are listed as reasons). risk_score 0-100 (100 for malicious; else critical 45, high 30, medium 12, low 4, unknown 8 per affecting advisory, +25 when one is exploited, +20 for an unpublished version, +15 for a malicious release in history; capped at 99); band low < 25 ≤ medium < 50 ≤ high < 75 ≤ critical. Without version, the registry's latest release is judged. Freshness SLA 2 days on the advisory snapshot: older data is served and not charged.
+         */
+        get: operations["getApiPremiumSecurityPackageVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/stack-safety-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pre-deploy gate for up to 10 pinned packages: GO, HOLD or BLOCK, and per package PASS, HOLD, BLOCK or UNKNOWN with the matched CVEs, KEV membership, exploitation and fixed versions.
+         * @description Sources: OSV (including its malicious-package advisories), the CISA KEV catalog, and npm and PyPI release metadata of a curated cohort (pipelines/catalog/security-cohort.ts). The cohort is the curated set of 36 AI-agent stack packages (LLM SDKs, agent frameworks, MCP SDKs, web, HTTP, validation and ML libraries, and every npm or PyPI package the KEV catalog names); a package outside it is UNKNOWN, unless a malicious-package advisory covers it (then BLOCK: a gate never waves known malware through). Per package: BLOCK when a malicious-package advisory affects it, or when an exploited (KEV) CVE affects the pinned version and no fixed version exists; HOLD when any CVE affects the pinned version (upgrade to a fixed version), or when the version is missing or unreadable and the package has advisories (the pinned version must be verified); PASS when no advisory affects it; UNKNOWN outside the cohort. gate: BLOCK when any package is BLOCK, else HOLD when any is HOLD, else GO; UNKNOWN packages do not move the gate. A call where every package is UNKNOWN is answered and not charged (no_package_in_cohort). Freshness SLA 2 days on the advisory snapshot: older data is served and not charged.
+         */
+        get: operations["getApiPremiumStackSafetyVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/stack-drift-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed under your stack in the last days: model deprecations and price moves, new major releases and advisories of your packages, new releases of the protocols you speak — STABLE, WATCH or ACTION_NEEDED.
+         * @description Models (ids as in /api/models): the deprecation calendar (/api/model-deprecations) and the blended price (3:1) on the first and last captured day of the window in the warehouse's model_prices. Retired, or a sunset within 30 days: high; deprecated or announced: medium; price up 10% or more: medium, up less: low, down: info. Packages (cohort of the security verdicts; npm:name or pypi:name): a new major release between the window's first and last day of package_versions_daily (medium) or a newer non-major latest (info); advisories published in the window — malicious: high; critical or high affecting the latest release: high, not affecting it: medium; medium: low; low or unknown: info. Protocols (tracked: mcp, x402, openapi; MCP through modelcontextprotocol/modelcontextprotocol, x402 through coinbase/x402, OpenAPI through OAI/OpenAPI-Specification releases): each release published in the window is medium. verdict: ACTION_NEEDED with any high finding, WATCH with any medium, else STABLE. At least one of models, packages, protocols is required; since_days defaults to 14 (1-365). Names not tracked are listed in untracked; a call in which nothing is tracked is answered and not charged (nothing_tracked). Freshness SLA 2 days on the advisory snapshot: older data is served and not charged.
+         */
+        get: operations["getApiPremiumStackDriftVerdict"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10618,6 +10698,132 @@ export interface operations {
             };
         };
     };
+    getApiPreviewStackSafetyVerdict: {
+        parameters: {
+            query: {
+                /** @description Comma list of 1-3 name@version (npm:express@4.19.2, pypi:requests@2.31.0, @scope/name@1.2.3; without a prefix the cohort is searched in npm, then PyPI). */
+                packages: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free preview of /api/premium/stack-safety-verdict: the gate (GO, HOLD or BLOCK) for up to 3 packages; 10 calls per IP per UTC day. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        preview: true;
+                        /** @enum {string} */
+                        gate: "GO" | "HOLD" | "BLOCK";
+                        counts: {
+                            block: number;
+                            hold: number;
+                            pass: number;
+                            unknown: number;
+                        };
+                        /** @description When the advisory snapshot was gathered. */
+                        capturedAt: string;
+                        /** @description The daily quota of this preview for the calling client (IP, IPv6 /64) after this call. */
+                        rate_limit: {
+                            limit: number;
+                            remaining: number;
+                            /** @constant */
+                            scope: "ip_per_utc_day";
+                        };
+                        /** @description Where the full answer is and how to pay for it. */
+                        upgrade: {
+                            premium_endpoint: string;
+                            payment_info: string;
+                            buy_credits: string;
+                            preview_shows: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiPremiumProviderReliabilityVerdict: {
         parameters: {
             query?: never;
@@ -10821,6 +11027,431 @@ export interface operations {
                         };
                         recommendation: string;
                         /** @description Names of the query that match no tracked provider (unknown names, or providers without samples in the window). */
+                        untracked: string[];
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumSecurityPackageVerdict: {
+        parameters: {
+            query: {
+                /** @description Package name as its registry spells it (PyPI names compare per PEP 503). */
+                package: string;
+                /** @description PyPI or npm; omitted, the cohort is searched in npm, then PyPI, then the malicious-package advisories. */
+                ecosystem?: string;
+                /** @description The version you pin; omitted, the registry's latest release is judged. */
+                version?: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Is one npm or PyPI package version safe to install: GO, REVIEW or BLOCK, with a risk score, the reasons and the advisories that affect it. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        verdict_kind: "package_safety";
+                        package: string;
+                        ecosystem: ("npm" | "PyPI") | null;
+                        /** @description The version asked, or null. */
+                        version: string | null;
+                        /** @description The version judged: the one asked, else the registry's latest; null when neither is known. */
+                        evaluated_version: string | null;
+                        /** @enum {string} */
+                        coverage: "covered" | "out_of_coverage";
+                        /** @description null when out_of_coverage. */
+                        verdict: ("GO" | "REVIEW" | "BLOCK") | null;
+                        risk_score: number;
+                        /** @enum {string} */
+                        risk_band: "low" | "medium" | "high" | "critical";
+                        reasons: {
+                            signal: string;
+                            /** @enum {string} */
+                            severity: "critical" | "high" | "medium" | "low" | "info";
+                            detail: string;
+                        }[];
+                        coverage_sources: string[];
+                        recommendation: string;
+                        /** @description Advisories affecting the evaluated version: malicious first, then by severity. */
+                        advisories: {
+                            id: string;
+                            cve_ids: string[];
+                            /** @enum {string} */
+                            kind: "vulnerability" | "malicious";
+                            /** @enum {string} */
+                            severity: "critical" | "high" | "medium" | "low" | "unknown";
+                            on_kev: boolean;
+                            fixed_versions: string[];
+                            source_url: string;
+                        }[];
+                        /** @description When the advisory snapshot was gathered. */
+                        capturedAt: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumStackSafetyVerdict: {
+        parameters: {
+            query: {
+                /** @description Comma list of 1-10 name@version (npm:express@4.19.2, pypi:requests@2.31.0, @scope/name@1.2.3; without a prefix the cohort is searched in npm, then PyPI). */
+                packages: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pre-deploy gate for up to 10 pinned packages: GO, HOLD or BLOCK, and per package PASS, HOLD, BLOCK or UNKNOWN with the matched CVEs, KEV membership, exploitation and fixed versions. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        gate: "GO" | "HOLD" | "BLOCK";
+                        capturedAt: string;
+                        counts: {
+                            block: number;
+                            hold: number;
+                            pass: number;
+                            unknown: number;
+                        };
+                        packages: {
+                            package: string;
+                            version: string | null;
+                            ecosystem: ("npm" | "PyPI") | null;
+                            /** @enum {string} */
+                            verdict: "PASS" | "HOLD" | "BLOCK" | "UNKNOWN";
+                            in_cohort: boolean;
+                            exploited: boolean;
+                            fix_available: boolean;
+                            category: string | null;
+                            matched_cves: {
+                                /** @description The CVE id, else the advisory's own id. */
+                                cve_id: string;
+                                on_kev: boolean;
+                                exploited_in_wild: boolean;
+                                severity_label: string;
+                                affected_version_ranges: string[];
+                                fixed_versions: string[];
+                                source_url: string;
+                            }[];
+                            reason: string;
+                        }[];
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumStackDriftVerdict: {
+        parameters: {
+            query?: {
+                /** @description Comma list of model ids (as in /api/models). */
+                models?: string;
+                /** @description Comma list of package names (npm:name or pypi:name to pick the ecosystem). */
+                packages?: string;
+                /** @description Comma list of protocols (tracked: mcp, x402, openapi). */
+                protocols?: string;
+                /** @description Look-back window in days (1-365, default 14). */
+                since_days?: number;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What changed under your stack in the last days: model deprecations and price moves, new major releases and advisories of your packages, new releases of the protocols you speak — STABLE, WATCH or ACTION_NEEDED. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        verdict_kind: "stack_drift";
+                        /** @enum {string} */
+                        verdict: "STABLE" | "WATCH" | "ACTION_NEEDED";
+                        window: {
+                            since_days: number;
+                            from: string;
+                            to: string;
+                        };
+                        findings: {
+                            /** @enum {string} */
+                            kind: "model" | "package" | "protocol";
+                            subject: string;
+                            signal: string;
+                            /** @enum {string} */
+                            break_risk: "high" | "medium" | "low" | "info";
+                            detail: string;
+                            recommended_action: string;
+                        }[];
+                        counts: {
+                            high: number;
+                            medium: number;
+                            low: number;
+                            info: number;
+                            total: number;
+                            assessed: number;
+                        };
+                        /** @description Names of the query that this service does not track (not judged). */
                         untracked: string[];
                         billing: components["schemas"]["Billing"];
                         receipt: components["schemas"]["Receipt"];
