@@ -227,88 +227,89 @@ function warehouseOf(ctx: RenderContext): WarehouseReader {
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Latest release of each cohort package at the start and at the end of the window (package_versions_daily). */
+/** The first and the last captured day of a table inside [from, to], or null when the window holds none. */
+export function windowEnds(warehouse: WarehouseReader, table: string, from: string, to: string): { first: string; last: string } | null {
+  const days = warehouse.dates(table).filter((d) => d >= from && d <= to);
+  return days.length === 0 ? null : { first: days[0]!, last: days.at(-1)! };
+}
+
+/** Latest release of each cohort package on the window's first and last captured day (package_versions_daily). */
 const RELEASES_SQL = `SELECT ecosystem, package, arg_min(latest_version, date) AS latest_from, arg_max(latest_version, date) AS latest_to
-FROM package_versions_daily WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND latest_version IS NOT NULL
+FROM package_versions_daily WHERE date IN (CAST(? AS DATE), CAST(? AS DATE)) AND latest_version IS NOT NULL
 GROUP BY ecosystem, package`;
 
-/** Blended price of each asked model on the first and the last captured day of the window (model_prices). */
+/** Blended price of each asked model on the window's first and last captured day (model_prices; two day files read). */
 const PRICES_SQL = (n: number) => `WITH p AS (
   SELECT date, lower(model_id) AS id, (3 * input_per_1m + output_per_1m) / 4 AS b FROM model_prices
-  WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND input_per_1m IS NOT NULL AND output_per_1m IS NOT NULL
+  WHERE date IN (CAST(? AS DATE), CAST(? AS DATE)) AND input_per_1m IS NOT NULL AND output_per_1m IS NOT NULL
     AND lower(model_id) IN (${Array.from({ length: n }, () => "?").join(", ")})
   QUALIFY row_number() OVER (PARTITION BY date, model_id ORDER BY observed_at DESC NULLS LAST, CASE source WHEN 'curated' THEN 0 ELSE 1 END) = 1)
 SELECT id, CAST(min(date) AS VARCHAR) AS from_date, CAST(max(date) AS VARCHAR) AS to_date, arg_min(b, date) AS from_b, arg_max(b, date) AS to_b FROM p GROUP BY id`;
 
 /** Render GET /api/premium/stack-drift-verdict. */
+type DriftWindow = { warehouse: WarehouseReader; from: string; to: string; fromTime: number };
+
+/** Deprecation and price facts of the asked models (model-deprecations snapshot, model_prices on the window's ends). */
+async function readModelDrift(ctx: RenderContext, asked: readonly string[], w: DriftWindow): Promise<ModelDrift[]> {
+  if (asked.length === 0) return [];
+  const deprecations = readSnapshot(ctx.snapshots, "model-deprecations", modelDeprecationsSnapshotSchema).data.providers.flatMap((p) => p.entries);
+  const ends = windowEnds(w.warehouse, "model_prices", w.from, w.to);
+  const rows = ends === null ? [] : await w.warehouse.query<Record<string, string | number | null>>(PRICES_SQL(asked.length), [ends.first, ends.last, ...asked.map((m) => m.toLowerCase())]);
+  const prices = new Map(rows.map((r) => [String(r["id"]), r]));
+  return asked.map((m) => {
+    const key = m.toLowerCase();
+    const dep = deprecations.find((d) => d.model === key) ?? null;
+    const p = prices.get(key);
+    return {
+      asked: m,
+      id: dep !== null || p !== undefined ? key : null,
+      deprecation: dep ? { status: dep.status, sunset_date: dep.sunset_date, replacement: dep.replacement } : null,
+      price: p && p["from_date"] !== p["to_date"] ? { from_blended: round(Number(p["from_b"])), to_blended: round(Number(p["to_b"])), from_date: String(p["from_date"]), to_date: String(p["to_date"]) } : null,
+    };
+  });
+}
+
+/** Release and advisory facts of the asked packages (package_versions_daily on the window's ends, the snapshot's advisories). */
+async function readPackageDrift(data: SecurityAdvisoriesSnapshot, asked: readonly string[], w: DriftWindow): Promise<PackageDrift[]> {
+  if (asked.length === 0) return [];
+  const ends = windowEnds(w.warehouse, "package_versions_daily", w.from, w.to);
+  const rows = ends === null ? [] : await w.warehouse.query<Record<string, string | null>>(RELEASES_SQL, [ends.first, ends.last]);
+  return asked.map((raw): PackageDrift => {
+    const spec = parsePackageSpec(raw)!;
+    const ecosystem = spec.ecosystem ?? resolveEcosystem(data, spec.name);
+    const cohort = ecosystem === null ? undefined : data.packages.find((p) => p.ecosystem === ecosystem && sameName(ecosystem, p.name, spec.name));
+    if (!cohort || ecosystem === null) return { asked: raw, ecosystem, name: spec.name, tracked: false, latest_from: null, latest_to: null, new_advisories: [] };
+    const row = rows.find((r) => r["ecosystem"] === ecosystem && r["package"] === cohort.name);
+    const latestTo = row?.["latest_to"] ?? cohort.latest_version;
+    const naming = (a: SecurityAdvisoriesSnapshot["advisories"][number]) => a.affected.filter((af) => af.ecosystem === ecosystem && sameName(ecosystem, af.name, cohort.name));
+    const fresh = data.advisories.filter((a) => a.withdrawn === null && Date.parse(a.published) >= w.fromTime && naming(a).length > 0);
+    return {
+      asked: raw,
+      ecosystem,
+      name: cohort.name,
+      tracked: true,
+      latest_from: row?.["latest_from"] ?? cohort.latest_version,
+      latest_to: latestTo,
+      new_advisories: fresh.map((a) => ({ id: a.id, cve_ids: a.cve_ids, kind: a.kind, severity: a.severity, published: a.published, affects_latest: latestTo !== null && naming(a).some((af) => isAffected(ecosystem, latestTo, af)) })),
+    };
+  });
+}
+
+/** Render GET /api/premium/stack-drift-verdict. */
 export async function renderStackDrift(ctx: RenderContext, query: z.infer<typeof StackDriftQuery>): Promise<StackDriftVerdict> {
   const { data } = advisories(ctx);
-  const warehouse = warehouseOf(ctx);
   const now = ctx.now;
   const to = isoDay(now.getTime());
   const from = isoDay(now.getTime() - query.since_days * DAY_MS);
-  const fromTime = Date.parse(`${from}T00:00:00Z`);
-
-  const models: ModelDrift[] = [];
-  if ((query.models?.length ?? 0) > 0) {
-    const asked = query.models!;
-    const deprecations = readSnapshot(ctx.snapshots, "model-deprecations", modelDeprecationsSnapshotSchema).data.providers.flatMap((p) => p.entries);
-    const rows = await warehouse.query<Record<string, string | number | null>>(PRICES_SQL(asked.length), [from, to, ...asked.map((m) => m.toLowerCase())]);
-    const prices = new Map(rows.map((r) => [String(r["id"]), r]));
-    for (const m of asked) {
-      const key = m.toLowerCase();
-      const dep = deprecations.find((d) => d.model === key) ?? null;
-      const p = prices.get(key);
-      const tracked = dep !== null || p !== undefined;
-      models.push({
-        asked: m,
-        id: tracked ? key : null,
-        deprecation: dep ? { status: dep.status, sunset_date: dep.sunset_date, replacement: dep.replacement } : null,
-        price: p && p["from_date"] !== p["to_date"] ? { from_blended: round(Number(p["from_b"])), to_blended: round(Number(p["to_b"])), from_date: String(p["from_date"]), to_date: String(p["to_date"]) } : null,
-      });
-    }
-  }
-
-  const packages: PackageDrift[] = [];
-  if ((query.packages?.length ?? 0) > 0) {
-    const rows = await warehouse.query<Record<string, string | null>>(RELEASES_SQL, [from, to]);
-    for (const raw of query.packages!) {
-      const spec = parsePackageSpec(raw)!;
-      const ecosystem = spec.ecosystem ?? resolveEcosystem(data, spec.name);
-      const cohort = ecosystem === null ? undefined : data.packages.find((p) => p.ecosystem === ecosystem && sameName(ecosystem, p.name, spec.name));
-      if (!cohort || ecosystem === null) {
-        packages.push({ asked: raw, ecosystem, name: spec.name, tracked: false, latest_from: null, latest_to: null, new_advisories: [] });
-        continue;
-      }
-      const row = rows.find((r) => r["ecosystem"] === ecosystem && r["package"] === cohort.name);
-      const latestTo = row?.["latest_to"] ?? cohort.latest_version;
-      const fresh = data.advisories.filter((a) => a.withdrawn === null && Date.parse(a.published) >= fromTime && a.affected.some((af) => af.ecosystem === ecosystem && sameName(ecosystem, af.name, cohort.name)));
-      packages.push({
-        asked: raw,
-        ecosystem,
-        name: cohort.name,
-        tracked: true,
-        latest_from: row?.["latest_from"] ?? cohort.latest_version,
-        latest_to: latestTo,
-        new_advisories: fresh.map((a) => ({
-          id: a.id,
-          cve_ids: a.cve_ids,
-          kind: a.kind,
-          severity: a.severity,
-          published: a.published,
-          affects_latest: latestTo !== null && a.affected.some((af) => af.ecosystem === ecosystem && sameName(ecosystem, af.name, cohort.name) && isAffected(ecosystem, latestTo, af)),
-        })),
-      });
-    }
-  }
-
+  const w: DriftWindow = { warehouse: warehouseOf(ctx), from, to, fromTime: Date.parse(`${from}T00:00:00Z`) };
+  // The two warehouse reads run side by side (the reader spreads queries over its connections).
+  const [models, packages] = await Promise.all([readModelDrift(ctx, query.models ?? [], w), readPackageDrift(data, query.packages ?? [], w)]);
   const protocols: ProtocolDrift[] = (query.protocols ?? []).map((asked) => {
     const p = data.protocols.find((q) => q.id === asked.toLowerCase());
     return p
-      ? { asked, id: p.id, name: p.name, releases: p.releases.filter((r) => Date.parse(r.published_at) >= fromTime).map((r) => ({ tag: r.tag, published_at: r.published_at, url: r.url })) }
+      ? { asked, id: p.id, name: p.name, releases: p.releases.filter((r) => Date.parse(r.published_at) >= w.fromTime).map((r) => ({ tag: r.tag, published_at: r.published_at, url: r.url })) }
       : { asked, id: null, name: asked, releases: [] };
   });
-
   return stackDrift({ now, sinceDays: query.since_days, models, packages, protocols });
 }
 
