@@ -108,7 +108,7 @@ describe("papersPreprintRecentFeed with the replay client", () => {
 
 describe("mergePreprints()", () => {
   const p = (over: Partial<Preprint>): Preprint => ({
-    id: "2611.00001", version: 1, title: "T", summary: "", authors: [], authorCount: 0, primaryCategory: "cs.AI", categories: ["cs.AI"],
+    id: "2611.00001", version: 1, title: "T", summary: "", authors: [], authorCount: 0, affiliations: [], primaryCategory: "cs.AI", categories: ["cs.AI"],
     publishedAt: "2026-11-19T00:00:00.000Z", updatedAt: "2026-11-19T00:00:00.000Z", url: "https://arxiv.org/abs/2611.00001v1",
     pdfUrl: "https://arxiv.org/pdf/2611.00001v1", doi: null, listedIn: ["cs.AI"], ...over,
   });

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
 import { parseDate } from "./rss.ts";
-import { type Preprint, PREPRINT_AUTHORS_MAX, PREPRINT_SUMMARY_MAX, PREPRINT_TITLE_MAX, preprintSchema } from "../contract/snapshots/papers-preprint-recent.ts";
+import { type Preprint, PREPRINT_AFFILIATIONS_MAX, PREPRINT_AUTHORS_MAX, PREPRINT_SUMMARY_MAX, PREPRINT_TITLE_MAX, preprintSchema } from "../contract/snapshots/papers-preprint-recent.ts";
 
 export { type Preprint, PREPRINT_AUTHORS_MAX, PREPRINT_SUMMARY_MAX, PREPRINT_TITLE_MAX, preprintSchema } from "../contract/snapshots/papers-preprint-recent.ts";
 
@@ -50,6 +50,8 @@ export interface ArxivRawEntry {
   published: string;
   updated: string;
   authors: string[];
+  /** `arxiv:affiliation` of the authors, in order (an author may list several; most list none). */
+  affiliations: string[];
   categories: string[];
   primaryCategory?: string;
   doi?: string;
@@ -75,7 +77,7 @@ const xml = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => ["entry", "author", "category", "link"].includes(name),
+  isArray: (name) => ["entry", "author", "category", "link", "arxiv:affiliation"].includes(name),
 });
 
 const node = z.unknown();
@@ -85,7 +87,7 @@ const AtomEntry = z.looseObject({
   summary: node.optional(),
   published: node.optional(),
   updated: node.optional(),
-  author: z.array(z.looseObject({ name: node.optional() })).optional(),
+  author: z.array(z.looseObject({ name: node.optional(), "arxiv:affiliation": z.array(node).optional() })).optional(),
   category: z.array(node).optional(),
   "arxiv:primary_category": node.optional(),
   "arxiv:doi": node.optional(),
@@ -150,6 +152,7 @@ export function parseArxiv(body: string): ArxivParsed {
       published: text(e.published),
       updated: text(e.updated),
       authors: (e.author ?? []).map((a) => text(a.name)).filter((n) => n !== ""),
+      affiliations: (e.author ?? []).flatMap((a) => (a["arxiv:affiliation"] ?? []).map(text)).filter((n) => n !== ""),
       categories: (e.category ?? []).map((c) => attr(c, "term") ?? "").filter((c) => c !== ""),
       ...(primary ? { primaryCategory: primary } : {}),
       ...(doi ? { doi } : {}),
@@ -186,6 +189,7 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { meta: ArxivMeta }): P
       summary: sanitize(e.summary, { maxLength: PREPRINT_SUMMARY_MAX }),
       authors: authors.slice(0, PREPRINT_AUTHORS_MAX),
       authorCount: authors.length,
+      affiliations: [...new Set(e.affiliations.map((a) => sanitize(a, { maxLength: 200 })).filter((a) => a !== ""))].slice(0, PREPRINT_AFFILIATIONS_MAX),
       primaryCategory,
       categories: categories.length > 0 ? categories : [primaryCategory],
       publishedAt,

@@ -5553,6 +5553,8 @@ export interface operations {
                                 summary: string;
                                 authors: string[];
                                 authorCount: number;
+                                /** @default [] */
+                                affiliations: string[];
                                 primaryCategory: string;
                                 categories: string[];
                                 /** Format: date-time */

@@ -10,6 +10,9 @@ export const PREPRINT_SUMMARY_MAX = 500;
 /** Authors listed per preprint; `authorCount` gives the full count. */
 export const PREPRINT_AUTHORS_MAX = 10;
 
+/** Distinct author affiliations kept per preprint. */
+export const PREPRINT_AFFILIATIONS_MAX = 20;
+
 /** One preprint, normalized. */
 export const preprintSchema = z.strictObject({
   /** arXiv id without its version (2611.01234, or hep-th/9901001 for old-style ids). */
@@ -19,6 +22,8 @@ export const preprintSchema = z.strictObject({
   summary: z.string().max(PREPRINT_SUMMARY_MAX),
   authors: z.array(z.string().min(1)).max(PREPRINT_AUTHORS_MAX),
   authorCount: z.number().int().nonnegative(),
+  /** The authors' affiliations as arXiv lists them (`arxiv:affiliation`, distinct, in order); empty when none is given (most entries). */
+  affiliations: z.array(z.string().min(1).max(200)).max(PREPRINT_AFFILIATIONS_MAX).default([]),
   primaryCategory: z.string().min(1),
   categories: z.array(z.string().min(1)).min(1),
   publishedAt: z.iso.datetime(),
