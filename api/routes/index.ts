@@ -47,6 +47,7 @@ import { previewRouteVerdictRoutes } from "./preview-route-verdict.ts";
 import { previewFailoverRoutes } from "./preview-failover.ts";
 import { previewStackSafetyRoutes } from "./preview-stack-safety.ts";
 import { premiumSecurityRoutes } from "./premium-security.ts";
+import { premiumResearchRoutes } from "./premium-research.ts";
 import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability.ts";
 import { premiumConcentrationRoutes } from "./premium-concentration.ts";
 import { premiumProviderRoutes } from "./premium-provider.ts";
@@ -111,6 +112,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumProviderReliabilityRoutes,
   ...premiumConcentrationRoutes,
   ...premiumSecurityRoutes,
+  ...premiumResearchRoutes,
   ...premiumProviderRoutes,
   ...previewProviderReliabilityRoutes,
   ...premiumBenchmarkTrustRoutes,

@@ -264,6 +264,32 @@ export const WAREHOUSE_TABLES = {
       ["withdrawn", "BOOLEAN", "not null", "The advisory has been withdrawn"],
     ],
   ),
+  preprints_daily: table(
+    "preprints_daily",
+    "papers-preprint-recent",
+    "Every preprint of the day's four category listings (cs.AI, cs.LG, cs.CL, cs.CV; before the snapshot's cut to 50), with its deterministic classification and the rule behind each label; the research endpoints read a year of it.",
+    ["date", "preprint_id"],
+    [
+      DATE_COLUMN,
+      ["preprint_id", "VARCHAR", "not null", "arXiv id without version"],
+      ["published", "DATE", "not null", "UTC day of the first submission"],
+      ["title", "VARCHAR", "not null", "Sanitized title"],
+      ["summary", "VARCHAR", "not null", "Sanitized abstract, clipped to 500 characters"],
+      ["primary_category", "VARCHAR", "not null", "arXiv primary category"],
+      ["authors", "VARCHAR", "not null", "First authors, '; '-separated (at most 10)"],
+      ["affiliations", "VARCHAR", "not null", "Author affiliations as arXiv lists them, '; '-separated (empty when none)"],
+      ["affiliation_types", "VARCHAR", "not null", "Type of each affiliation in order, '; '-separated"],
+      ["affiliation_type", "VARCHAR", "not null", "industry, academia, government, nonprofit, mixed or unknown"],
+      ["subfield_tag", "VARCHAR", "not null", "One of the 21 subfield tags"],
+      ["subfield_rule", "VARCHAR", "not null", "The rule and phrases that chose the subfield"],
+      ["methodology_bucket", "VARCHAR", "not null", "One of the 12 methodology buckets"],
+      ["methodology_rule", "VARCHAR", "not null", "The rule and phrases that chose the bucket"],
+      ["milestone", "BOOLEAN", "not null", "Milestone candidate"],
+      ["milestone_reasoning", "VARCHAR", "null", "Why it is a milestone candidate"],
+      ["keywords", "VARCHAR", "not null", "Distinct title and abstract terms and adjacent pairs, stopwords out, '|'-separated (pipelines/lib/research/keywords.ts)"],
+      ["url", "VARCHAR", "not null", "Abstract page"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

@@ -9,7 +9,10 @@
  *   listings fail.
  * - Order: publishedAt (first submission) newest first, then id descending.
  */
-import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { classifyPreprint } from "../lib/research/classify.ts";
+import { preprintKeywords } from "../lib/research/keywords.ts";
+import { utcDate } from "../lib/store/snapshot-store.ts";
+import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
 import { arxiv, arxivCategoryUrl } from "../sources/arxiv.ts";
 import { type PapersPreprintRecentSnapshot, papersPreprintRecentSnapshotType, type Preprint, PREPRINT_CAP, PREPRINT_CATEGORIES } from "../contract/snapshots/papers-preprint-recent.ts";
 
@@ -78,8 +81,40 @@ export async function runPapersPreprintRecent(ctx: FeedContext, options: PapersP
   if (health.every((h) => !h.ok)) {
     throw new PapersPreprintRecentError(`papers-preprint-recent: every listing failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
   }
-  const preprints = mergePreprints(lists);
-  return { data: { categories: [...PREPRINT_CATEGORIES], preprints }, rows: preprints.length, sources: health };
+  const all = mergePreprints(lists, Number.MAX_SAFE_INTEGER);
+  const preprints = all.slice(0, PREPRINT_CAP);
+  return { data: { categories: [...PREPRINT_CATEGORIES], preprints }, rows: preprints.length, sources: health, warehouse: [preprintRows(all, utcDate(ctx.now))] };
+}
+
+/** The `preprints_daily` rows of a day: every preprint given, classified (pipelines/lib/research/classify.ts). */
+export function preprintRows(preprints: readonly Preprint[], date: string): WarehouseBatch {
+  return {
+    table: "preprints_daily",
+    key: ["date", "preprint_id"],
+    rows: preprints.map((p) => {
+      const c = classifyPreprint({ title: p.title, summary: p.summary, primaryCategory: p.primaryCategory, affiliations: p.affiliations });
+      return {
+        date,
+        preprint_id: p.id,
+        published: p.publishedAt.slice(0, 10),
+        title: p.title,
+        summary: p.summary,
+        primary_category: p.primaryCategory,
+        authors: p.authors.join("; "),
+        affiliations: p.affiliations.join("; "),
+        affiliation_types: c.affiliation_types.join("; "),
+        affiliation_type: c.affiliation_type,
+        subfield_tag: c.subfield_tag,
+        subfield_rule: c.subfield_rule,
+        methodology_bucket: c.methodology_bucket,
+        methodology_rule: c.methodology_rule,
+        milestone: c.is_milestone_candidate,
+        milestone_reasoning: c.milestone_reasoning,
+        keywords: preprintKeywords(p.title, p.summary).join("|"),
+        url: p.url,
+      };
+    }),
+  };
 }
 
 /** A papers-preprint-recent feed with the given pacing options (tests inject a recorder). */
@@ -88,6 +123,7 @@ export function createPapersPreprintRecentFeed(options: PapersPreprintRecentOpti
     ...papersPreprintRecentSnapshotType,
     urls: () => PREPRINT_CATEGORIES.map(arxivCategoryUrl),
     run: (ctx) => runPapersPreprintRecent(ctx, options),
+    historyRows: (data, at) => [preprintRows(data.preprints, at.date)],
   };
 }
 

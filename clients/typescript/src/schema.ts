@@ -1486,6 +1486,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/research/milestones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preprints of the last 30 days flagged as milestone candidates, each with the rule that flagged it.
+         * @description A preprint is a milestone candidate when its title announces a technical report, model card or system card; when an author of a frontier lab (OpenAI, Anthropic, Google DeepMind, Meta, Microsoft, NVIDIA, Alibaba/Qwen, DeepSeek, Mistral …) introduces a model of a named family or a new model; or when it claims the state of the art and releases the work openly. milestone_reasoning states which, with the phrase. Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A window without any milestone candidate is answered (total 0) and not charged (no_milestones).
+         */
+        get: operations["getApiPremiumResearchMilestones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/research/emerging-keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 50 terms whose share of preprints rose most: last 30 days against the 90 days before.
+         * @description Terms are the distinct words (3+ characters, stopwords and generic ML vocabulary out) and adjacent word pairs of each preprint's title and abstract (pipelines/lib/research/keywords.ts). lift = (recent_count / recent_papers) / ((baseline_count + 1) / (baseline_papers + 1)): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least 2 recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each. Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A recent window without preprints is answered (total 0) and not charged (no_preprints_in_window).
+         */
+        get: operations["getApiPremiumResearchEmergingKeywords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/research/topic-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preprints by subfield tag, methodology bucket, submission range and milestone flag, newest first, with the rules behind their labels.
+         * @description subfield_tag: llm-architecture, llm-training, llm-eval, llm-alignment, multimodal, vision, speech, robotics, rl, theory, optimization, efficiency, retrieval, agents, code-generation, scientific-ml, fairness-safety, dataset, survey, application, other. methodology_bucket: new-architecture, training-recipe, fine-tuning, eval-benchmark, theoretical-analysis, empirical-study, dataset-release, system-tooling, survey, position-paper, application, other. Labels come from deterministic rules: phrases in the title (3 points) and abstract (1), the rule with most points wins, ties to the more specific rule; rules about language models need a language-model context. subfield_rule and methodology_rule name the rule and the phrases. Precision per label: npm run eval:research. since and until (YYYY-MM-DD, inclusive) bound the first-submission day; default the year up to the newest captured day; since after until is 400 invalid_range. Sorted by date descending, then id. Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A range that holds no preprint at all is answered with has_data false and not charged (no_data_in_range).
+         */
+        get: operations["getApiPremiumResearchTopicSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/research/lab-productivity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preprints per affiliation over the last 30, 90 and 365 days, with each affiliation's type.
+         * @description Affiliations are those arXiv lists for the authors (arxiv:affiliation; many preprints give none and are not counted), named by their first comma-separated part; a preprint counts once per affiliation. type is industry, academia, government or nonprofit by a documented lexicon (pipelines/lib/research/classify.ts), unknown otherwise; affiliation_type filters on it, and mixed selects the affiliations of preprints whose authors span several types. Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A year without any preprint is answered with has_data false and not charged (no_data_in_range).
+         */
+        get: operations["getApiPremiumResearchLabProductivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/premium/providers/{name}": {
         parameters: {
             query?: never;
@@ -11455,6 +11535,539 @@ export interface operations {
                         };
                         /** @description Names of the query that this service does not track (not judged). */
                         untracked: string[];
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumResearchMilestones: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preprints of the last 30 days flagged as milestone candidates, each with the rule that flagged it. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Newest captured day of the preprint table; null when it is empty. */
+                        capturedAt: string | null;
+                        /** @constant */
+                        window_days: 30;
+                        total: number;
+                        papers: {
+                            preprint_id: string;
+                            /** @description Day of first submission (YYYY-MM-DD). */
+                            date: string;
+                            title: string;
+                            /** @enum {string} */
+                            subfield_tag: "llm-architecture" | "llm-training" | "llm-eval" | "llm-alignment" | "multimodal" | "vision" | "speech" | "robotics" | "rl" | "theory" | "optimization" | "efficiency" | "retrieval" | "agents" | "code-generation" | "scientific-ml" | "fairness-safety" | "dataset" | "survey" | "application" | "other";
+                            /** @enum {string} */
+                            methodology_bucket: "new-architecture" | "training-recipe" | "fine-tuning" | "eval-benchmark" | "theoretical-analysis" | "empirical-study" | "dataset-release" | "system-tooling" | "survey" | "position-paper" | "application" | "other";
+                            /** @description Author affiliations as arXiv lists them (empty when the authors gave none). */
+                            affiliations: string[];
+                            summary: string;
+                            milestone_reasoning: string;
+                        }[];
+                        attribution: {
+                            source: string;
+                            classification: string;
+                            measured: string;
+                            license: string;
+                        };
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumResearchEmergingKeywords: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 50 terms whose share of preprints rose most: last 30 days against the 90 days before. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        capturedAt: string | null;
+                        /** @constant */
+                        recent_window_days: 30;
+                        /** @constant */
+                        baseline_window_days: 90;
+                        recent_papers: number;
+                        baseline_papers: number;
+                        total: number;
+                        keywords: {
+                            keyword: string;
+                            recent_count: number;
+                            baseline_count: number;
+                            lift: number;
+                            example_preprint_ids: string[];
+                        }[];
+                        attribution: {
+                            source: string;
+                            classification: string;
+                            measured: string;
+                            license: string;
+                        };
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumResearchTopicSearch: {
+        parameters: {
+            query?: {
+                subfield_tag?: "llm-architecture" | "llm-training" | "llm-eval" | "llm-alignment" | "multimodal" | "vision" | "speech" | "robotics" | "rl" | "theory" | "optimization" | "efficiency" | "retrieval" | "agents" | "code-generation" | "scientific-ml" | "fairness-safety" | "dataset" | "survey" | "application" | "other";
+                methodology_bucket?: "new-architecture" | "training-recipe" | "fine-tuning" | "eval-benchmark" | "theoretical-analysis" | "empirical-study" | "dataset-release" | "system-tooling" | "survey" | "position-paper" | "application" | "other";
+                /** @description First submission day from (inclusive); default a year before the newest captured day. */
+                since?: string;
+                /** @description First submission day to (inclusive); default the newest captured day. */
+                until?: string;
+                /** @description 1: milestone candidates only. */
+                milestone_only?: "0" | "1";
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preprints by subfield tag, methodology bucket, submission range and milestone flag, newest first, with the rules behind their labels. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        capturedAt: string | null;
+                        query: {
+                            subfield_tag: string | null;
+                            methodology_bucket: string | null;
+                            since: string;
+                            until: string;
+                            milestone_only: boolean;
+                            limit: number;
+                            offset: number;
+                        };
+                        total_matches: number;
+                        returned: number;
+                        papers: {
+                            preprint_id: string;
+                            /** @description Day of first submission (YYYY-MM-DD). */
+                            date: string;
+                            title: string;
+                            /** @enum {string} */
+                            subfield_tag: "llm-architecture" | "llm-training" | "llm-eval" | "llm-alignment" | "multimodal" | "vision" | "speech" | "robotics" | "rl" | "theory" | "optimization" | "efficiency" | "retrieval" | "agents" | "code-generation" | "scientific-ml" | "fairness-safety" | "dataset" | "survey" | "application" | "other";
+                            /** @enum {string} */
+                            methodology_bucket: "new-architecture" | "training-recipe" | "fine-tuning" | "eval-benchmark" | "theoretical-analysis" | "empirical-study" | "dataset-release" | "system-tooling" | "survey" | "position-paper" | "application" | "other";
+                            /** @description Author affiliations as arXiv lists them (empty when the authors gave none). */
+                            affiliations: string[];
+                            summary: string;
+                            is_milestone_candidate: boolean;
+                            /** @description The rule and the phrases that chose the subfield tag. */
+                            subfield_rule: string;
+                            /** @description The rule and the phrases that chose the methodology bucket. */
+                            methodology_rule: string;
+                        }[];
+                        /** @description False when the range holds no preprint at all; such a call is not charged. */
+                        has_data: boolean;
+                        attribution: {
+                            source: string;
+                            classification: string;
+                            measured: string;
+                            license: string;
+                        };
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumResearchLabProductivity: {
+        parameters: {
+            query?: {
+                /** @description 30d, 90d or 365d; omitted, all three. */
+                window?: "30d" | "90d" | "365d";
+                /** @description Only affiliations of this type (mixed: affiliations of papers whose authors span several types). */
+                affiliation_type?: "industry" | "academia" | "government" | "nonprofit" | "mixed" | "unknown";
+                limit?: number;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preprints per affiliation over the last 30, 90 and 365 days, with each affiliation's type. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        capturedAt: string | null;
+                        query: {
+                            window: string | null;
+                            affiliation_type: string | null;
+                            limit: number;
+                        };
+                        windows: {
+                            [key: string]: {
+                                affiliation: string;
+                                papers: number;
+                                type: string;
+                            }[];
+                        };
+                        has_data: boolean;
+                        attribution: {
+                            source: string;
+                            classification: string;
+                            measured: string;
+                            license: string;
+                        };
                         billing: components["schemas"]["Billing"];
                         receipt: components["schemas"]["Receipt"];
                     };

@@ -1,0 +1,314 @@
+/**
+ * The preprint analytics: GET /api/premium/research/milestones, /research/emerging-keywords, /research/topic-search
+ * and /research/lab-productivity, over a year of the warehouse table preprints_daily (every preprint of the
+ * daily cs.AI, cs.LG, cs.CL and cs.CV listings, classified when it was written: pipelines/lib/research/). Each
+ * preprint counts once, as its newest row; its day is its first submission. Windows end on the newest captured
+ * day. Rankings are the pure functions of api/verdicts/research.ts.
+ */
+import { z } from "zod";
+import { defineRoute } from "../registry/define.ts";
+import { ApiError, type RenderContext } from "../registry/types.ts";
+import { BASELINE_DAYS, emergingKeywords, LAB_WINDOWS, labProductivity, MIN_RECENT_COUNT, RECENT_DAYS, SMOOTHING, TOP_KEYWORDS, type AffiliationCounts, type LabWindow } from "../verdicts/research.ts";
+import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { papersPreprintRecentSnapshotType } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
+import { AFFILIATION_TYPES, METHODOLOGY_BUCKETS, SUBFIELD_TAGS } from "../../pipelines/contract/vocabularies/research.ts";
+
+/** Where the preprints come from. */
+export const RESEARCH_ATTRIBUTION = {
+  source: "arXiv API (export.arxiv.org), newest submissions of cs.AI, cs.LG, cs.CL and cs.CV, read daily",
+  classification: "deterministic rules of this service (pipelines/lib/research/classify.ts); each label carries the rule and phrases that chose it",
+  measured: "npm run eval:research: precision and recall per label on 128 hand-labelled preprints",
+  license: "arXiv metadata is CC0; abstracts remain their authors'",
+};
+
+const Attribution = z.strictObject({ source: z.string(), classification: z.string(), measured: z.string(), license: z.string() });
+const DAY_MS = 86_400_000;
+const minus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+const list = (s: unknown) => (typeof s === "string" && s !== "" ? s.split("; ") : []);
+
+function warehouseOf(ctx: RenderContext): WarehouseReader {
+  if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
+  return ctx.warehouse;
+}
+
+/** The newest captured day of preprints_daily (the end of every window), or null when the table is empty. */
+function anchorOf(warehouse: WarehouseReader): string | null {
+  return warehouse.dates("preprints_daily").at(-1) ?? null;
+}
+
+/** The newest row of each preprint first submitted in (from, to]. */
+const LATEST = `WITH p AS (SELECT * FROM preprints_daily WHERE published > CAST(? AS DATE) AND published <= CAST(? AS DATE)
+  QUALIFY row_number() OVER (PARTITION BY preprint_id ORDER BY date DESC) = 1)`;
+
+const paperFields = {
+  preprint_id: z.string(),
+  date: z.string().meta({ description: "Day of first submission (YYYY-MM-DD)." }),
+  title: z.string(),
+  subfield_tag: z.enum(SUBFIELD_TAGS),
+  methodology_bucket: z.enum(METHODOLOGY_BUCKETS),
+  affiliations: z.array(z.string()).meta({ description: "Author affiliations as arXiv lists them (empty when the authors gave none)." }),
+  summary: z.string(),
+};
+
+/** Body of GET /api/premium/research/milestones. */
+export const MilestonesResponse = z.strictObject({
+  ok: z.literal(true),
+  capturedAt: z.string().nullable().meta({ description: "Newest captured day of the preprint table; null when it is empty." }),
+  window_days: z.literal(RECENT_DAYS),
+  total: z.int().nonnegative(),
+  papers: z.array(z.strictObject({ ...paperFields, milestone_reasoning: z.string() })),
+  attribution: Attribution,
+});
+
+/** Body of GET /api/premium/research/emerging-keywords. */
+export const KeywordsResponse = z.strictObject({
+  ok: z.literal(true),
+  capturedAt: z.string().nullable(),
+  recent_window_days: z.literal(RECENT_DAYS),
+  baseline_window_days: z.literal(BASELINE_DAYS),
+  recent_papers: z.int().nonnegative(),
+  baseline_papers: z.int().nonnegative(),
+  total: z.int().nonnegative(),
+  keywords: z.array(z.strictObject({ keyword: z.string(), recent_count: z.int(), baseline_count: z.int(), lift: z.number(), example_preprint_ids: z.array(z.string()) })),
+  attribution: Attribution,
+});
+
+const day = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date YYYY-MM-DD`)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${what} is not a calendar date`);
+
+/** Query of GET /api/premium/research/topic-search. */
+export const TopicSearchQuery = z.strictObject({
+  subfield_tag: z.enum(SUBFIELD_TAGS).optional(),
+  methodology_bucket: z.enum(METHODOLOGY_BUCKETS).optional(),
+  since: day("since").optional().meta({ description: "First submission day from (inclusive); default a year before the newest captured day." }),
+  until: day("until").optional().meta({ description: "First submission day to (inclusive); default the newest captured day." }),
+  milestone_only: z.enum(["1", "0"]).default("0").meta({ description: "1: milestone candidates only." }),
+  limit: z.coerce.number().int("limit is a whole number").min(1).max(100).default(25),
+  offset: z.coerce.number().int("offset is a whole number").min(0).max(100_000).default(0),
+});
+
+/** Body of GET /api/premium/research/topic-search. */
+export const TopicSearchResponse = z.strictObject({
+  ok: z.literal(true),
+  capturedAt: z.string().nullable(),
+  query: z.strictObject({ subfield_tag: z.string().nullable(), methodology_bucket: z.string().nullable(), since: z.string(), until: z.string(), milestone_only: z.boolean(), limit: z.int(), offset: z.int() }),
+  total_matches: z.int().nonnegative(),
+  returned: z.int().nonnegative(),
+  papers: z.array(
+    z.strictObject({
+      ...paperFields,
+      is_milestone_candidate: z.boolean(),
+      subfield_rule: z.string().meta({ description: "The rule and the phrases that chose the subfield tag." }),
+      methodology_rule: z.string().meta({ description: "The rule and the phrases that chose the methodology bucket." }),
+    }),
+  ),
+  has_data: z.boolean().meta({ description: "False when the range holds no preprint at all; such a call is not charged." }),
+  attribution: Attribution,
+});
+
+/** Query of GET /api/premium/research/lab-productivity. */
+export const LabQuery = z.strictObject({
+  window: z.enum(Object.keys(LAB_WINDOWS) as [LabWindow, ...LabWindow[]]).optional().meta({ description: "30d, 90d or 365d; omitted, all three." }),
+  affiliation_type: z.enum(AFFILIATION_TYPES).optional().meta({ description: "Only affiliations of this type (mixed: affiliations of papers whose authors span several types)." }),
+  limit: z.coerce.number().int("limit is a whole number").min(1).max(50).default(25),
+});
+
+/** Body of GET /api/premium/research/lab-productivity. */
+export const LabResponse = z.strictObject({
+  ok: z.literal(true),
+  capturedAt: z.string().nullable(),
+  query: z.strictObject({ window: z.string().nullable(), affiliation_type: z.string().nullable(), limit: z.int() }),
+  windows: z.record(z.string(), z.array(z.strictObject({ affiliation: z.string(), papers: z.int(), type: z.string() }))),
+  has_data: z.boolean(),
+  attribution: Attribution,
+});
+
+const paper = (r: Record<string, unknown>) => ({
+  preprint_id: String(r["preprint_id"]),
+  date: String(r["published"]),
+  title: String(r["title"]),
+  subfield_tag: r["subfield_tag"] as (typeof SUBFIELD_TAGS)[number],
+  methodology_bucket: r["methodology_bucket"] as (typeof METHODOLOGY_BUCKETS)[number],
+  affiliations: list(r["affiliations"]),
+  summary: String(r["summary"]),
+});
+
+/** Render GET /api/premium/research/milestones. */
+export async function renderMilestones(ctx: RenderContext): Promise<z.infer<typeof MilestonesResponse>> {
+  const warehouse = warehouseOf(ctx);
+  const anchor = anchorOf(warehouse);
+  const base = { ok: true as const, capturedAt: anchor, window_days: RECENT_DAYS, attribution: RESEARCH_ATTRIBUTION };
+  if (anchor === null) return { ...base, total: 0, papers: [] };
+  const rows = await warehouse.query<Record<string, string | boolean | null>>(
+    `${LATEST} SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone_reasoning FROM p WHERE milestone ORDER BY published DESC, preprint_id DESC`,
+    [minus(anchor, RECENT_DAYS), anchor],
+  );
+  return { ...base, total: rows.length, papers: rows.map((r) => ({ ...paper(r), milestone_reasoning: String(r["milestone_reasoning"] ?? "") })) };
+}
+
+/** Render GET /api/premium/research/emerging-keywords. */
+export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof KeywordsResponse>> {
+  const warehouse = warehouseOf(ctx);
+  const anchor = anchorOf(warehouse);
+  const base = { ok: true as const, capturedAt: anchor, recent_window_days: RECENT_DAYS, baseline_window_days: BASELINE_DAYS, attribution: RESEARCH_ATTRIBUTION };
+  if (anchor === null) return { ...base, recent_papers: 0, baseline_papers: 0, total: 0, keywords: [] };
+  const cut = minus(anchor, RECENT_DAYS);
+  const sql = `${LATEST},
+  flags AS (SELECT preprint_id, published, keywords, published > CAST(? AS DATE) AS recent FROM p),
+  k AS (SELECT preprint_id, published, recent, unnest(string_split(keywords, '|')) AS keyword FROM flags WHERE keywords <> ''),
+  c AS (SELECT keyword, count(*) FILTER (WHERE recent) AS recent_count, count(*) FILTER (WHERE NOT recent) AS baseline_count,
+    list(preprint_id ORDER BY published DESC, preprint_id DESC) FILTER (WHERE recent) AS examples
+    FROM k GROUP BY keyword HAVING count(*) FILTER (WHERE recent) >= ${MIN_RECENT_COUNT} ORDER BY recent_count DESC, keyword LIMIT 5000)
+  SELECT keyword, recent_count, baseline_count, array_to_string(examples[1:5], ',') AS examples,
+    (SELECT count(*) FILTER (WHERE recent) FROM flags) AS recent_n, (SELECT count(*) FILTER (WHERE NOT recent) FROM flags) AS baseline_n
+  FROM c UNION ALL SELECT NULL, NULL, NULL, NULL, (SELECT count(*) FILTER (WHERE recent) FROM flags), (SELECT count(*) FILTER (WHERE NOT recent) FROM flags)`;
+  const rows = await warehouse.query<Record<string, string | number | null>>(sql, [minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor, cut]);
+  const totals = rows.find((r) => r["keyword"] === null)!;
+  const recentN = Number(totals["recent_n"]);
+  const baselineN = Number(totals["baseline_n"]);
+  const counts = rows
+    .filter((r) => r["keyword"] !== null)
+    .map((r) => ({ keyword: String(r["keyword"]), recent_count: Number(r["recent_count"]), baseline_count: Number(r["baseline_count"]), examples: typeof r["examples"] === "string" && r["examples"] !== "" ? r["examples"].split(",") : [] }));
+  const keywords = emergingKeywords(counts, recentN, baselineN, TOP_KEYWORDS);
+  return { ...base, recent_papers: recentN, baseline_papers: baselineN, total: keywords.length, keywords };
+}
+
+/** Render GET /api/premium/research/topic-search. */
+export async function renderTopicSearch(ctx: RenderContext, q: z.infer<typeof TopicSearchQuery>): Promise<z.infer<typeof TopicSearchResponse>> {
+  const warehouse = warehouseOf(ctx);
+  const anchor = anchorOf(warehouse);
+  const until = q.until ?? anchor ?? ctx.now.toISOString().slice(0, 10);
+  const since = q.since ?? minus(until, 365);
+  if (since > until) throw new ApiError(400, "invalid_range", "since must not be after until");
+  const milestoneOnly = q.milestone_only === "1";
+  const echo = { subfield_tag: q.subfield_tag ?? null, methodology_bucket: q.methodology_bucket ?? null, since, until, milestone_only: milestoneOnly, limit: q.limit, offset: q.offset };
+  const base = { ok: true as const, capturedAt: anchor, query: echo, attribution: RESEARCH_ATTRIBUTION };
+  if (anchor === null) return { ...base, total_matches: 0, returned: 0, papers: [], has_data: false };
+  const where = ["TRUE"];
+  const params: (string | number)[] = [minus(since, 1), until];
+  if (q.subfield_tag) (where.push("subfield_tag = ?"), params.push(q.subfield_tag));
+  if (q.methodology_bucket) (where.push("methodology_bucket = ?"), params.push(q.methodology_bucket));
+  if (milestoneOnly) where.push("milestone");
+  params.push(q.limit, q.offset);
+  const rows = await warehouse.query<Record<string, string | boolean | number | null>>(
+    `${LATEST}, m AS (SELECT * FROM p WHERE ${where.join(" AND ")})
+    SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone, subfield_rule, methodology_rule,
+      (SELECT count(*) FROM m) AS total, (SELECT count(*) FROM p) AS in_range
+    FROM m ORDER BY published DESC, preprint_id DESC LIMIT ? OFFSET ?`,
+    params,
+  );
+  let total = Number(rows[0]?.["total"] ?? 0);
+  let inRange = Number(rows[0]?.["in_range"] ?? 0);
+  if (rows.length === 0) {
+    // Past the last page (or no match): count separately so total_matches and has_data stay true to the range.
+    const c = await warehouse.query<Record<string, number>>(`${LATEST} SELECT (SELECT count(*) FROM p WHERE ${where.join(" AND ")}) AS total, (SELECT count(*) FROM p) AS in_range`, params.slice(0, -2));
+    total = Number(c[0]?.["total"] ?? 0);
+    inRange = Number(c[0]?.["in_range"] ?? 0);
+  }
+  const papers = rows.map((r) => ({ ...paper(r), is_milestone_candidate: r["milestone"] === true, subfield_rule: String(r["subfield_rule"]), methodology_rule: String(r["methodology_rule"]) }));
+  return { ...base, total_matches: total, returned: papers.length, papers, has_data: inRange > 0 };
+}
+
+/** Render GET /api/premium/research/lab-productivity. */
+export async function renderLabs(ctx: RenderContext, q: z.infer<typeof LabQuery>): Promise<z.infer<typeof LabResponse>> {
+  const warehouse = warehouseOf(ctx);
+  const anchor = anchorOf(warehouse);
+  const windows = q.window ? [q.window] : (Object.keys(LAB_WINDOWS) as LabWindow[]);
+  const base = { ok: true as const, capturedAt: anchor, query: { window: q.window ?? null, affiliation_type: q.affiliation_type ?? null, limit: q.limit }, attribution: RESEARCH_ATTRIBUTION };
+  if (anchor === null) return { ...base, windows: Object.fromEntries(windows.map((w) => [w, []])), has_data: false };
+  const typeFilter = q.affiliation_type === undefined ? "" : q.affiliation_type === "mixed" ? "WHERE paper_type = 'mixed'" : "WHERE type = ?";
+  const sql = `${LATEST},
+  a AS (SELECT preprint_id, published, affiliation_type AS paper_type, unnest(string_split(affiliations, '; ')) AS aff, unnest(string_split(affiliation_types, '; ')) AS type FROM p WHERE affiliations <> '')
+  SELECT trim(split_part(aff, ',', 1)) AS affiliation, type,
+    count(DISTINCT preprint_id) FILTER (WHERE published > CAST(? AS DATE)) AS d30,
+    count(DISTINCT preprint_id) FILTER (WHERE published > CAST(? AS DATE)) AS d90,
+    count(DISTINCT preprint_id) AS d365
+  FROM a ${typeFilter} GROUP BY 1, 2 ORDER BY d365 DESC, affiliation LIMIT 5000`;
+  const params: string[] = [minus(anchor, 365), anchor, minus(anchor, 30), minus(anchor, 90)];
+  if (typeFilter === "WHERE type = ?") params.push(q.affiliation_type!);
+  const [rows, seen] = await Promise.all([
+    warehouse.query<Record<string, string | number>>(sql, params),
+    warehouse.query<Record<string, number>>(`${LATEST} SELECT count(*) AS n FROM p`, [minus(anchor, 365), anchor]),
+  ]);
+  const counts: AffiliationCounts[] = rows.map((r) => ({ affiliation: String(r["affiliation"]), type: String(r["type"]), papers: { "30d": Number(r["d30"]), "90d": Number(r["d90"]), "365d": Number(r["d365"]) } }));
+  return { ...base, windows: labProductivity(counts, windows, q.limit), has_data: Number(seen[0]?.["n"] ?? 0) > 0 };
+}
+
+const freshness = { cadence: `${papersPreprintRecentSnapshotType.cadence} (listings)`, slaSeconds: 8 * 24 * 60 * 60 };
+const common = { tier: "premium" as const, cost: 1, answerMemo: true, snapshots: ["papers-preprint-recent"], freshness, errors: { 503: "the warehouse reader is not open (warehouse_unavailable)" } };
+const HOW = "Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged.";
+
+/** The four research routes. */
+export const premiumResearchRoutes = [
+  defineRoute({
+    ...common,
+    method: "GET",
+    path: "/api/premium/research/milestones",
+    summary: `Preprints of the last ${RECENT_DAYS} days flagged as milestone candidates, each with the rule that flagged it.`,
+    description: [
+      "A preprint is a milestone candidate when its title announces a technical report, model card or system card; when an author of a frontier lab (OpenAI, Anthropic, Google DeepMind, Meta, Microsoft, NVIDIA, Alibaba/Qwen, DeepSeek, Mistral …) introduces a model of a named family or a new model; or when it claims the state of the art and releases the work openly. milestone_reasoning states which, with the phrase.",
+      HOW,
+      "A window without any milestone candidate is answered (total 0) and not charged (no_milestones).",
+    ].join(" "),
+    tags: ["premium", "research"],
+    response: MilestonesResponse,
+    noCharge: { outcomes: { no_milestones: "no milestone candidate in the window" }, check: (b) => (b.total === 0 ? "no_milestones" : null) },
+    render: (ctx) => renderMilestones(ctx),
+  }),
+  defineRoute({
+    ...common,
+    method: "GET",
+    path: "/api/premium/research/emerging-keywords",
+    summary: `The ${TOP_KEYWORDS} terms whose share of preprints rose most: last ${RECENT_DAYS} days against the ${BASELINE_DAYS} days before.`,
+    description: [
+      "Terms are the distinct words (3+ characters, stopwords and generic ML vocabulary out) and adjacent word pairs of each preprint's title and abstract (pipelines/lib/research/keywords.ts).",
+      `lift = (recent_count / recent_papers) / ((baseline_count + ${SMOOTHING}) / (baseline_papers + ${SMOOTHING})): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least ${MIN_RECENT_COUNT} recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each.`,
+      HOW,
+      "A recent window without preprints is answered (total 0) and not charged (no_preprints_in_window).",
+    ].join(" "),
+    tags: ["premium", "research"],
+    response: KeywordsResponse,
+    noCharge: { outcomes: { no_preprints_in_window: "the recent window holds no preprint" }, check: (b) => (b.recent_papers === 0 ? "no_preprints_in_window" : null) },
+    render: (ctx) => renderKeywords(ctx),
+  }),
+  defineRoute({
+    ...common,
+    method: "GET",
+    path: "/api/premium/research/topic-search",
+    summary: "Preprints by subfield tag, methodology bucket, submission range and milestone flag, newest first, with the rules behind their labels.",
+    description: [
+      `subfield_tag: ${SUBFIELD_TAGS.join(", ")}. methodology_bucket: ${METHODOLOGY_BUCKETS.join(", ")}.`,
+      "Labels come from deterministic rules: phrases in the title (3 points) and abstract (1), the rule with most points wins, ties to the more specific rule; rules about language models need a language-model context. subfield_rule and methodology_rule name the rule and the phrases. Precision per label: npm run eval:research.",
+      "since and until (YYYY-MM-DD, inclusive) bound the first-submission day; default the year up to the newest captured day; since after until is 400 invalid_range. Sorted by date descending, then id.",
+      HOW,
+      "A range that holds no preprint at all is answered with has_data false and not charged (no_data_in_range).",
+    ].join(" "),
+    tags: ["premium", "research"],
+    query: TopicSearchQuery,
+    response: TopicSearchResponse,
+    example: "/api/premium/research/topic-search?subfield_tag=agents&limit=10",
+    noCharge: { outcomes: { no_data_in_range: "the range holds no preprint at all (has_data false)" }, check: (b) => (b.has_data ? null : "no_data_in_range") },
+    render: (ctx, { query }) => renderTopicSearch(ctx, query),
+  }),
+  defineRoute({
+    ...common,
+    method: "GET",
+    path: "/api/premium/research/lab-productivity",
+    summary: "Preprints per affiliation over the last 30, 90 and 365 days, with each affiliation's type.",
+    description: [
+      "Affiliations are those arXiv lists for the authors (arxiv:affiliation; many preprints give none and are not counted), named by their first comma-separated part; a preprint counts once per affiliation.",
+      "type is industry, academia, government or nonprofit by a documented lexicon (pipelines/lib/research/classify.ts), unknown otherwise; affiliation_type filters on it, and mixed selects the affiliations of preprints whose authors span several types.",
+      HOW,
+      "A year without any preprint is answered with has_data false and not charged (no_data_in_range).",
+    ].join(" "),
+    tags: ["premium", "research"],
+    query: LabQuery,
+    response: LabResponse,
+    example: "/api/premium/research/lab-productivity?window=90d&limit=10",
+    noCharge: { outcomes: { no_data_in_range: "the last year holds no preprint (has_data false)" }, check: (b) => (b.has_data ? null : "no_data_in_range") },
+    render: (ctx, { query }) => renderLabs(ctx, query),
+  }),
+];
