@@ -77,6 +77,31 @@ const GENERATORS: Record<string, Generator> = {
       likes: "CAST(5000 - r * 100 + d + (hash(k, r, d) % 89) AS BIGINT)",
     },
   },
+  // 200 new preprints a day, each listed on the day of its first submission; terms drawn from a 400-word
+  // vocabulary whose slice moves with the day (so some terms rise), affiliations from 60 synthetic labs.
+  preprints_daily: {
+    dims: { n: 200 },
+    columns: {
+      date: "date",
+      preprint_id: "'synthetic-' || strftime(date, '%y%m') || '.' || lpad(CAST(d AS VARCHAR), 3, '0') || lpad(CAST(n AS VARCHAR), 3, '0')",
+      published: "date",
+      title: "'Synthetic preprint ' || d || '-' || n",
+      summary: "'A synthetic abstract for the warehouse benchmark.'",
+      primary_category: "['cs.AI', 'cs.LG', 'cs.CL', 'cs.CV'][n % 4 + 1]",
+      authors: "'Synthetic Author ' || n",
+      affiliations: "'Synthetic Lab ' || lpad(CAST(n % 60 AS VARCHAR), 2, '0') || '; Synthetic University ' || lpad(CAST((n * 7) % 40 AS VARCHAR), 2, '0')",
+      affiliation_types: "'industry; academia'",
+      affiliation_type: "'mixed'",
+      subfield_tag: `['agents', 'llm-training', 'vision', 'efficiency', 'retrieval', 'rl', 'theory'][n % 7 + 1]`,
+      subfield_rule: "'synthetic: generated'",
+      methodology_bucket: `['eval-benchmark', 'training-recipe', 'new-architecture', 'empirical-study'][n % 4 + 1]`,
+      methodology_rule: "'synthetic: generated'",
+      milestone: "n % 50 = 0",
+      milestone_reasoning: "CASE WHEN n % 50 = 0 THEN 'milestone: synthetic' ELSE NULL END",
+      keywords: "array_to_string(list_transform(range(12), i -> 'term' || ((n * 13 + i * 31 + d // 30 * 7) % 400)), '|')",
+      url: "'synthetic://preprint/' || d || '-' || n",
+    },
+  },
   aggregator_models_daily: {
     dims: { m: models },
     columns: {
