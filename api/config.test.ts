@@ -13,7 +13,7 @@ describe("loadConfig()", () => {
       premiumBilling: true,
       paymentRateLimitPerMinute: 30,
       allowPrivateCallbacks: false,
-      warehouseMemoryMb: 64,
+      warehouseMemoryMb: 96,
     });
   });
 

@@ -22,7 +22,7 @@ export interface ApiConfig {
   paymentRateLimitPerMinute: number;
   /** WATCHES_ALLOW_PRIVATE_CALLBACKS (default off): webhooks may go to loopback and private addresses. */
   allowPrivateCallbacks: boolean;
-  /** WAREHOUSE_MEMORY_MB (default 64): the warehouse reader's DuckDB memory limit; held rows past it spill to a temp folder. */
+  /** WAREHOUSE_MEMORY_MB (default 96): the warehouse reader's DuckDB memory limit; held rows past it spill to a temp folder. */
   warehouseMemoryMb: number;
 }
 
@@ -79,7 +79,7 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || v === "" || v === "on" || v === "off", { message: "PREMIUM_BILLING must be on or off" })
     .transform((v) => v !== "off"),
   PAYMENT_RATE_LIMIT_PER_MINUTE: intFrom("PAYMENT_RATE_LIMIT_PER_MINUTE", 30, 0, 1_000_000),
-  WAREHOUSE_MEMORY_MB: intFrom("WAREHOUSE_MEMORY_MB", 64, 32, 1_048_576),
+  WAREHOUSE_MEMORY_MB: intFrom("WAREHOUSE_MEMORY_MB", 96, 32, 1_048_576),
   WATCHES_ALLOW_PRIVATE_CALLBACKS: z
     .string()
     .trim()

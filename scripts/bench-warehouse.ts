@@ -41,6 +41,8 @@ interface Generator {
   /** Named ranges crossed with the days, e.g. { m: 500, s: 2 }. */
   dims: Record<string, number>;
   columns: Record<string, string>;
+  /** Which days have rows (SQL over `d`, the day index), e.g. "d % 7 = 0" for a weekly table; default every day. */
+  days?: string;
 }
 
 const modelId = "'synthetic/model-' || lpad(CAST(m AS VARCHAR), 4, '0')";
@@ -75,6 +77,61 @@ const GENERATORS: Record<string, Generator> = {
       rank: "CAST(r + 1 AS BIGINT)",
       downloads: "CASE WHEN k = 2 THEN NULL ELSE CAST(1000000 - r * 20000 + d * 50 + (hash(r, d) % 997) AS BIGINT) END",
       likes: "CAST(5000 - r * 100 + d + (hash(k, r, d) % 89) AS BIGINT)",
+    },
+  },
+  // The weekly crawl of 104 domains (the last day of the year among the crawl days), 14 AI crawlers each.
+  web_readiness_daily: {
+    dims: { w: 104 },
+    days: `d % 7 = ${(days - 1) % 7}`,
+    columns: {
+      date: "date",
+      domain: "'synthetic-' || lpad(CAST(w AS VARCHAR), 3, '0') || '.example'",
+      sector: "['ai-lab', 'news-media', 'developer-tools', 'cloud-infra', 'commerce', 'finance-payments', 'reference-education', 'saas-productivity'][w % 8 + 1]",
+      robots_status: "CASE WHEN w % 25 = 0 THEN 'unreachable' ELSE 'present' END",
+      llms_txt: "CASE WHEN (w + d // 7) % 5 = 0 THEN 'present' ELSE 'absent' END",
+      llms_txt_bytes: "CASE WHEN (w + d // 7) % 5 = 0 THEN CAST(1000 + w * 10 AS BIGINT) ELSE NULL END",
+      ai_txt: "CASE WHEN w % 9 = 0 THEN 'present' ELSE 'absent' END",
+      agent_json: "'absent'",
+      openapi: "CASE WHEN w % 13 = 0 THEN 'present' ELSE 'absent' END",
+      x402: "CASE WHEN w % 31 = 0 THEN 'present' ELSE 'absent' END",
+    },
+  },
+  web_bot_access_daily: {
+    dims: { w: 104, b: 14 },
+    days: `d % 7 = ${(days - 1) % 7}`,
+    columns: {
+      date: "date",
+      domain: "'synthetic-' || lpad(CAST(w AS VARCHAR), 3, '0') || '.example'",
+      bot: "'SyntheticBot' || b",
+      access: "['allowed', 'blocked', 'partial', 'allowed'][(w + b + d // 7) % 4 + 1]",
+    },
+  },
+  // The security cohort (36 packages) once a day, and about three advisories per package.
+  package_versions_daily: {
+    dims: { p: 36 },
+    columns: {
+      date: "date",
+      ecosystem: "CASE WHEN p < 16 THEN 'npm' ELSE 'PyPI' END",
+      package: "'synthetic-package-' || lpad(CAST(p AS VARCHAR), 2, '0')",
+      latest_version: "CAST(1 + (d + p) // 120 AS VARCHAR) || '.' || CAST((d + p) % 120 // 10 AS VARCHAR) || '.0'",
+      latest_major: "CAST(1 + (d + p) // 120 AS VARCHAR)",
+      versions: "CAST(20 + d // 10 AS BIGINT)",
+      latest_deprecated: "false",
+    },
+  },
+  package_advisories_daily: {
+    dims: { p: 36, a: 3 },
+    columns: {
+      date: "date",
+      ecosystem: "CASE WHEN p < 16 THEN 'npm' ELSE 'PyPI' END",
+      package: "'synthetic-package-' || lpad(CAST(p AS VARCHAR), 2, '0')",
+      advisory_id: "'SYNTHETIC-' || lpad(CAST(p * 3 + a AS VARCHAR), 4, '0')",
+      kind: "'vulnerability'",
+      severity: "['critical', 'high', 'medium'][a + 1]",
+      cve_ids: "'CVE-2026-' || lpad(CAST(p * 3 + a AS VARCHAR), 4, '0')",
+      on_kev: "a = 0 AND p % 9 = 0",
+      published: "CAST(date AS TIMESTAMP) - INTERVAL 400 DAY",
+      withdrawn: "false",
     },
   },
   // 200 new preprints a day, each listed on the day of its first submission; terms drawn from a 400-word
@@ -209,7 +266,7 @@ async function generateWarehouse(dir: string): Promise<Map<string, number>> {
       const staging = join(dir, "staging", table.name);
       await mkdir(join(dir, "staging"), { recursive: true });
       await conn.run(
-        `COPY (SELECT ${select} FROM ${from.join(", ")} ORDER BY ${table.key.map((k) => `"${k}"`).join(", ")})
+        `COPY (SELECT ${select} FROM ${from.join(", ")} WHERE ${gen.days ?? "true"} ORDER BY ${table.key.map((k) => `"${k}"`).join(", ")})
          TO '${staging}' (FORMAT parquet, PARTITION_BY (date), WRITE_PARTITION_COLUMNS true)`,
       );
       // DuckDB writes <table>/date=<day>/data_0.parquet; the warehouse layout is <table>/<day>.parquet.
@@ -315,6 +372,9 @@ try {
     );
     if (m.non2xx + m.errors > 0) failures.push(`${target.name}: ${m.non2xx} non-2xx, ${m.errors} errors`);
   }
+  // A table the reader could not hold is served empty, and its endpoints answer fast and wrong: that fails the run.
+  const empty = api.stderr().split("\n").filter((l) => l.includes("serving it empty"));
+  for (const line of empty) failures.push(`warehouse: ${line.slice(0, 200)}`);
   const mem = processMemoryMb(api.child.pid);
   process.stdout.write(`\nserver resident memory right after the runs: ${mem?.rss ?? "?"} MB (peak ${mem?.peak ?? "?"} MB; Node process, Postgres not included)\n`);
   // DuckDB's allocator returns freed blocks to the system from a background thread: read the settled figure too.

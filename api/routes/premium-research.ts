@@ -9,6 +9,7 @@ import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { BASELINE_DAYS, emergingKeywords, LAB_WINDOWS, labProductivity, MIN_RECENT_COUNT, RECENT_DAYS, SMOOTHING, TOP_KEYWORDS, type AffiliationCounts, type LabWindow } from "../verdicts/research.ts";
+import { perVersion } from "../warehouse/per-version.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { papersPreprintRecentSnapshotType } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
 import { AFFILIATION_TYPES, METHODOLOGY_BUCKETS, SUBFIELD_TAGS } from "../../pipelines/contract/vocabularies/research.ts";
@@ -36,9 +37,15 @@ function anchorOf(warehouse: WarehouseReader): string | null {
   return warehouse.dates("preprints_daily").at(-1) ?? null;
 }
 
-/** The newest row of each preprint first submitted in (from, to]. */
-const LATEST = `WITH p AS (SELECT * FROM preprints_daily WHERE published > CAST(? AS DATE) AND published <= CAST(? AS DATE)
+/**
+ * The newest row of each preprint first submitted in (from, to] (the `?` pair), read from the day files of that
+ * range only: a preprint is listed on or after its first submission, so no earlier file can hold it.
+ */
+function latest(warehouse: WarehouseReader, from: string, to: string): string {
+  const days = warehouse.dates("preprints_daily").filter((d) => d > from && d <= to);
+  return `WITH p AS (SELECT * FROM ${warehouse.daysOf("preprints_daily", days)} WHERE published > CAST(? AS DATE) AND published <= CAST(? AS DATE)
   QUALIFY row_number() OVER (PARTITION BY preprint_id ORDER BY date DESC) = 1)`;
+}
 
 const paperFields = {
   preprint_id: z.string(),
@@ -142,11 +149,15 @@ export async function renderMilestones(ctx: RenderContext): Promise<z.infer<type
   const anchor = anchorOf(warehouse);
   const base = { ok: true as const, capturedAt: anchor, window_days: RECENT_DAYS, attribution: RESEARCH_ATTRIBUTION };
   if (anchor === null) return { ...base, total: 0, papers: [] };
-  const rows = await warehouse.query<Record<string, string | boolean | null>>(
-    `${LATEST} SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone_reasoning FROM p WHERE milestone ORDER BY published DESC, preprint_id DESC`,
-    [minus(anchor, RECENT_DAYS), anchor],
-  );
-  return { ...base, total: rows.length, papers: rows.map((r) => ({ ...paper(r), milestone_reasoning: String(r["milestone_reasoning"] ?? "") })) };
+  // Once per warehouse version (the warmer computes it after a data change): a month of day files is read.
+  const papers = await perVersion(warehouse, "research.milestones", async () => {
+    const rows = await warehouse.query<Record<string, string | boolean | null>>(
+      `${latest(warehouse, minus(anchor, RECENT_DAYS), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone_reasoning FROM p WHERE milestone ORDER BY published DESC, preprint_id DESC`,
+      [minus(anchor, RECENT_DAYS), anchor],
+    );
+    return rows.map((r) => ({ ...paper(r), milestone_reasoning: String(r["milestone_reasoning"] ?? "") }));
+  });
+  return { ...base, total: papers.length, papers };
 }
 
 /** Render GET /api/premium/research/emerging-keywords. */
@@ -156,7 +167,7 @@ export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof
   const base = { ok: true as const, capturedAt: anchor, recent_window_days: RECENT_DAYS, baseline_window_days: BASELINE_DAYS, attribution: RESEARCH_ATTRIBUTION };
   if (anchor === null) return { ...base, recent_papers: 0, baseline_papers: 0, total: 0, keywords: [] };
   const cut = minus(anchor, RECENT_DAYS);
-  const sql = `${LATEST},
+  const sql = `${latest(warehouse, minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor)},
   flags AS (SELECT preprint_id, published, keywords, published > CAST(? AS DATE) AS recent FROM p),
   k AS (SELECT preprint_id, published, recent, unnest(string_split(keywords, '|')) AS keyword FROM flags WHERE keywords <> ''),
   c AS (SELECT keyword, count(*) FILTER (WHERE recent) AS recent_count, count(*) FILTER (WHERE NOT recent) AS baseline_count,
@@ -165,7 +176,8 @@ export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof
   SELECT keyword, recent_count, baseline_count, array_to_string(examples[1:5], ',') AS examples,
     (SELECT count(*) FILTER (WHERE recent) FROM flags) AS recent_n, (SELECT count(*) FILTER (WHERE NOT recent) FROM flags) AS baseline_n
   FROM c UNION ALL SELECT NULL, NULL, NULL, NULL, (SELECT count(*) FILTER (WHERE recent) FROM flags), (SELECT count(*) FILTER (WHERE NOT recent) FROM flags)`;
-  const rows = await warehouse.query<Record<string, string | number | null>>(sql, [minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor, cut]);
+  // Once per warehouse version (the warmer computes it after a data change): four months of keywords are counted.
+  const rows = await perVersion(warehouse, "research.keywords", () => warehouse.query<Record<string, string | number | null>>(sql, [minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor, cut]));
   const totals = rows.find((r) => r["keyword"] === null)!;
   const recentN = Number(totals["recent_n"]);
   const baselineN = Number(totals["baseline_n"]);
@@ -174,6 +186,36 @@ export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof
     .map((r) => ({ keyword: String(r["keyword"]), recent_count: Number(r["recent_count"]), baseline_count: Number(r["baseline_count"]), examples: typeof r["examples"] === "string" && r["examples"] !== "" ? r["examples"].split(",") : [] }));
   const keywords = emergingKeywords(counts, recentN, baselineN, TOP_KEYWORDS);
   return { ...base, recent_papers: recentN, baseline_papers: baselineN, total: keywords.length, keywords };
+}
+
+/** One preprint of the year, as the topic search filters it (its text is read only for the page answered). */
+interface IndexRow {
+  id: string;
+  published: string;
+  /** The day file of its newest row. */
+  date: string;
+  subfield: string;
+  methodology: string;
+  milestone: boolean;
+}
+
+/** Every preprint of the year up to the anchor, newest first: once per warehouse version, a few MB. */
+function preprintIndex(warehouse: WarehouseReader, anchor: string): Promise<IndexRow[]> {
+  return perVersion(warehouse, "research.index", async () => {
+    const rows = await warehouse.query<Record<string, string | boolean>>(
+      `${latest(warehouse, minus(anchor, 366), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, CAST(date AS VARCHAR) AS date, subfield_tag, methodology_bucket, milestone FROM p ORDER BY published DESC, preprint_id DESC`,
+      [minus(anchor, 366), anchor],
+    );
+    // Days and labels repeat across a year of rows: one string each, shared.
+    const shared = new Map<string, string>();
+    const one = (v: unknown) => {
+      const k = String(v);
+      let hit = shared.get(k);
+      if (hit === undefined) shared.set(k, (hit = k));
+      return hit;
+    };
+    return rows.map((r) => ({ id: String(r["preprint_id"]), published: one(r["published"]), date: one(r["date"]), subfield: one(r["subfield_tag"]), methodology: one(r["methodology_bucket"]), milestone: r["milestone"] === true }));
+  });
 }
 
 /** Render GET /api/premium/research/topic-search. */
@@ -187,29 +229,30 @@ export async function renderTopicSearch(ctx: RenderContext, q: z.infer<typeof To
   const echo = { subfield_tag: q.subfield_tag ?? null, methodology_bucket: q.methodology_bucket ?? null, since, until, milestone_only: milestoneOnly, limit: q.limit, offset: q.offset };
   const base = { ok: true as const, capturedAt: anchor, query: echo, attribution: RESEARCH_ATTRIBUTION };
   if (anchor === null) return { ...base, total_matches: 0, returned: 0, papers: [], has_data: false };
-  const where = ["TRUE"];
-  const params: (string | number)[] = [minus(since, 1), until];
-  if (q.subfield_tag) (where.push("subfield_tag = ?"), params.push(q.subfield_tag));
-  if (q.methodology_bucket) (where.push("methodology_bucket = ?"), params.push(q.methodology_bucket));
-  if (milestoneOnly) where.push("milestone");
-  params.push(q.limit, q.offset);
-  const rows = await warehouse.query<Record<string, string | boolean | number | null>>(
-    `${LATEST}, m AS (SELECT * FROM p WHERE ${where.join(" AND ")})
-    SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone, subfield_rule, methodology_rule,
-      (SELECT count(*) FROM m) AS total, (SELECT count(*) FROM p) AS in_range
-    FROM m ORDER BY published DESC, preprint_id DESC LIMIT ? OFFSET ?`,
-    params,
-  );
-  let total = Number(rows[0]?.["total"] ?? 0);
-  let inRange = Number(rows[0]?.["in_range"] ?? 0);
-  if (rows.length === 0) {
-    // Past the last page (or no match): count separately so total_matches and has_data stay true to the range.
-    const c = await warehouse.query<Record<string, number>>(`${LATEST} SELECT (SELECT count(*) FROM p WHERE ${where.join(" AND ")}) AS total, (SELECT count(*) FROM p) AS in_range`, params.slice(0, -2));
-    total = Number(c[0]?.["total"] ?? 0);
-    inRange = Number(c[0]?.["in_range"] ?? 0);
+  const inRange = (await preprintIndex(warehouse, anchor)).filter((r) => r.published >= since && r.published <= until);
+  const matches = inRange.filter((r) => (!q.subfield_tag || r.subfield === q.subfield_tag) && (!q.methodology_bucket || r.methodology === q.methodology_bucket) && (!milestoneOnly || r.milestone));
+  const page = matches.slice(q.offset, q.offset + q.limit);
+  let papers: z.infer<typeof TopicSearchResponse>["papers"] = [];
+  if (page.length > 0) {
+    // The page's text, from the day files of its rows only.
+    const dates = [...new Set(page.map((r) => r.date))];
+    const rows = await warehouse.query<Record<string, string | boolean | null>>(
+      `SELECT preprint_id, CAST(date AS VARCHAR) AS date, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone, subfield_rule, methodology_rule
+       FROM ${warehouse.daysOf("preprints_daily", dates)} WHERE preprint_id IN (${page.map(() => "?").join(", ")})`,
+      page.map((r) => r.id),
+    );
+    const byKey = new Map(rows.map((r) => [`${r["preprint_id"]}@${r["date"]}`, r]));
+    papers = page.flatMap((ix) => {
+      const r = byKey.get(`${ix.id}@${ix.date}`);
+      return r ? [{ ...paper(r), is_milestone_candidate: r["milestone"] === true, subfield_rule: String(r["subfield_rule"]), methodology_rule: String(r["methodology_rule"]) }] : [];
+    });
   }
-  const papers = rows.map((r) => ({ ...paper(r), is_milestone_candidate: r["milestone"] === true, subfield_rule: String(r["subfield_rule"]), methodology_rule: String(r["methodology_rule"]) }));
-  return { ...base, total_matches: total, returned: papers.length, papers, has_data: inRange > 0 };
+  return { ...base, total_matches: matches.length, returned: papers.length, papers, has_data: inRange.length > 0 };
+}
+
+/** Papers per affiliation and type in each window, and the same restricted to papers of mixed authorship. */
+interface LabRow extends AffiliationCounts {
+  mixed: Record<LabWindow, number>;
 }
 
 /** Render GET /api/premium/research/lab-productivity. */
@@ -219,22 +262,38 @@ export async function renderLabs(ctx: RenderContext, q: z.infer<typeof LabQuery>
   const windows = q.window ? [q.window] : (Object.keys(LAB_WINDOWS) as LabWindow[]);
   const base = { ok: true as const, capturedAt: anchor, query: { window: q.window ?? null, affiliation_type: q.affiliation_type ?? null, limit: q.limit }, attribution: RESEARCH_ATTRIBUTION };
   if (anchor === null) return { ...base, windows: Object.fromEntries(windows.map((w) => [w, []])), has_data: false };
-  const typeFilter = q.affiliation_type === undefined ? "" : q.affiliation_type === "mixed" ? "WHERE paper_type = 'mixed'" : "WHERE type = ?";
-  const sql = `${LATEST},
-  a AS (SELECT preprint_id, published, affiliation_type AS paper_type, unnest(string_split(affiliations, '; ')) AS aff, unnest(string_split(affiliation_types, '; ')) AS type FROM p WHERE affiliations <> '')
-  SELECT trim(split_part(aff, ',', 1)) AS affiliation, type,
-    count(DISTINCT preprint_id) FILTER (WHERE published > CAST(? AS DATE)) AS d30,
-    count(DISTINCT preprint_id) FILTER (WHERE published > CAST(? AS DATE)) AS d90,
-    count(DISTINCT preprint_id) AS d365
-  FROM a ${typeFilter} GROUP BY 1, 2 ORDER BY d365 DESC, affiliation LIMIT 5000`;
-  const params: string[] = [minus(anchor, 365), anchor, minus(anchor, 30), minus(anchor, 90)];
-  if (typeFilter === "WHERE type = ?") params.push(q.affiliation_type!);
-  const [rows, seen] = await Promise.all([
-    warehouse.query<Record<string, string | number>>(sql, params),
-    warehouse.query<Record<string, number>>(`${LATEST} SELECT count(*) AS n FROM p`, [minus(anchor, 365), anchor]),
-  ]);
-  const counts: AffiliationCounts[] = rows.map((r) => ({ affiliation: String(r["affiliation"]), type: String(r["type"]), papers: { "30d": Number(r["d30"]), "90d": Number(r["d90"]), "365d": Number(r["d365"]) } }));
-  return { ...base, windows: labProductivity(counts, windows, q.limit), has_data: Number(seen[0]?.["n"] ?? 0) > 0 };
+  // Once per warehouse version (the warmer computes it after a data change): a year of affiliations is counted.
+  const { rows, seen } = await perVersion(warehouse, "research.labs", async () => {
+    // One row per (preprint, affiliation name, type): a preprint counts once per affiliation.
+    const year = latest(warehouse, minus(anchor, 365), anchor);
+    const sql = `${year},
+    a AS (SELECT DISTINCT preprint_id, published, paper_type, trim(split_part(aff, ',', 1)) AS affiliation, type FROM (
+      SELECT preprint_id, published, affiliation_type AS paper_type, unnest(string_split(affiliations, '; ')) AS aff, unnest(string_split(affiliation_types, '; ')) AS type FROM p WHERE affiliations <> ''))
+    SELECT affiliation, type,
+      count(*) FILTER (WHERE published > CAST(? AS DATE)) AS d30,
+      count(*) FILTER (WHERE published > CAST(? AS DATE)) AS d90,
+      count(*) AS d365,
+      count(*) FILTER (WHERE published > CAST(? AS DATE) AND paper_type = 'mixed') AS m30,
+      count(*) FILTER (WHERE published > CAST(? AS DATE) AND paper_type = 'mixed') AS m90,
+      count(*) FILTER (WHERE paper_type = 'mixed') AS m365
+    FROM a GROUP BY 1, 2`;
+    const d30 = minus(anchor, 30);
+    const d90 = minus(anchor, 90);
+    const [counted, n] = await Promise.all([
+      warehouse.query<Record<string, string | number>>(sql, [minus(anchor, 365), anchor, d30, d90, d30, d90]),
+      warehouse.query<Record<string, number>>(`${year} SELECT count(*) AS n FROM p`, [minus(anchor, 365), anchor]),
+    ]);
+    const rows: LabRow[] = counted.map((r) => ({
+      affiliation: String(r["affiliation"]),
+      type: String(r["type"]),
+      papers: { "30d": Number(r["d30"]), "90d": Number(r["d90"]), "365d": Number(r["d365"]) },
+      mixed: { "30d": Number(r["m30"]), "90d": Number(r["m90"]), "365d": Number(r["m365"]) },
+    }));
+    return { rows, seen: Number(n[0]?.["n"] ?? 0) };
+  });
+  const t = q.affiliation_type;
+  const selected: AffiliationCounts[] = t === undefined ? rows : t === "mixed" ? rows.map((r) => ({ ...r, papers: r.mixed })) : rows.filter((r) => r.type === t);
+  return { ...base, windows: labProductivity(selected, windows, q.limit), has_data: seen > 0 };
 }
 
 const freshness = { cadence: `${papersPreprintRecentSnapshotType.cadence} (listings)`, slaSeconds: 8 * 24 * 60 * 60 };
@@ -255,6 +314,7 @@ export const premiumResearchRoutes = [
     ].join(" "),
     tags: ["premium", "research"],
     response: MilestonesResponse,
+    example: "/api/premium/research/milestones",
     noCharge: { outcomes: { no_milestones: "no milestone candidate in the window" }, check: (b) => (b.total === 0 ? "no_milestones" : null) },
     render: (ctx) => renderMilestones(ctx),
   }),
@@ -271,6 +331,7 @@ export const premiumResearchRoutes = [
     ].join(" "),
     tags: ["premium", "research"],
     response: KeywordsResponse,
+    example: "/api/premium/research/emerging-keywords",
     noCharge: { outcomes: { no_preprints_in_window: "the recent window holds no preprint" }, check: (b) => (b.recent_papers === 0 ? "no_preprints_in_window" : null) },
     render: (ctx) => renderKeywords(ctx),
   }),
@@ -307,7 +368,7 @@ export const premiumResearchRoutes = [
     tags: ["premium", "research"],
     query: LabQuery,
     response: LabResponse,
-    example: "/api/premium/research/lab-productivity?window=90d&limit=10",
+    example: "/api/premium/research/lab-productivity",
     noCharge: { outcomes: { no_data_in_range: "the last year holds no preprint (has_data false)" }, check: (b) => (b.has_data ? null : "no_data_in_range") },
     render: (ctx, { query }) => renderLabs(ctx, query),
   }),

@@ -17,6 +17,8 @@ export interface SpawnedApi {
   firstLine: string;
   /** Everything it printed on stdout so far. */
   stdout(): string;
+  /** Everything it printed on stderr so far (warnings). */
+  stderr(): string;
   /** SIGTERM, then wait for the exit; resolves to the exit code (null when it was already gone). */
   stop(): Promise<number | null>;
 }
@@ -30,10 +32,10 @@ export async function spawnApi(env: Record<string, string>, options: { timeoutMs
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  let err = "";
+  child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
   const firstLine = await new Promise<string>((ok, fail) => {
-    let err = "";
     const timer = setTimeout(() => fail(new Error(`api did not start in ${options.timeoutMs ?? 60_000} ms: ${err}`)), options.timeoutMs ?? 60_000);
-    child.stderr!.on("data", (c: Buffer) => (err += c.toString()));
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
       if (out.includes("\n")) {
@@ -52,6 +54,7 @@ export async function spawnApi(env: Record<string, string>, options: { timeoutMs
     child,
     firstLine,
     stdout: () => out,
+    stderr: () => err,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((ok) => child.once("exit", (code) => ok(code)));

@@ -22,6 +22,12 @@ export interface WarehouseReader {
   query<T extends WarehouseRow = WarehouseRow>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;
   /** Dates (YYYY-MM-DD, ascending) that have a day file of `table`. */
   dates(table: string): string[];
+  /**
+   * A relation (SQL text for a FROM clause) over only the given captured days of `table`: for a table the reader
+   * keeps as a view over its day files, those days' files alone, so a query opens no other file; for a table held
+   * in memory, the table itself. Days without a file are left out.
+   */
+  daysOf(table: string, dates: readonly string[]): string;
   /** Bumps each time the views are rebuilt over a changed set of day files (for caches keyed on it). */
   readonly version: number;
 }

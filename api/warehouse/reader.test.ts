@@ -52,6 +52,18 @@ describe("openWarehouseReader()", () => {
     expect(probes).toEqual([{ ts: "2026-01-02T03:04:05.678Z", status: 200, ok: true, total_ms: 40 }]);
   });
 
+  it("daysOf(): only the given days' files of a view-only table; a held table itself; days without a file left out", async () => {
+    const sample = (date: string) => ({ table: "probe_samples", key: [...WAREHOUSE_TABLES.probe_samples.key], rows: [{ ts: `${date}T01:00:00.000Z`, date, provider: "openai", url: "https://api.example.test", status: 200, ok: true, ttfb_ms: 1, total_ms: 2 }] });
+    for (const d of ["2026-01-01", "2026-01-02", "2026-01-03"]) await writeWarehouse(dir, d, [sample(d), prices(d, [priceRow(d, "gpt-x", 1, 2)])]);
+    reader = await openWarehouseReader({ dirs: [dir] });
+    const rel = reader.daysOf("probe_samples", ["2026-01-01", "2026-01-03", "2026-01-09"]);
+    expect(rel).toMatch(/read_parquet/);
+    expect((await reader.query(`SELECT CAST(date AS VARCHAR) AS d FROM ${rel} ORDER BY d`)).map((r) => r["d"])).toEqual(["2026-01-01", "2026-01-03"]);
+    expect(await reader.query(`SELECT * FROM ${reader.daysOf("probe_samples", ["2025-12-31"])}`)).toEqual([]);
+    expect(reader.daysOf("model_prices", ["2026-01-01"])).toBe('"model_prices"');
+    expect(() => reader!.daysOf("no_such_table", [])).toThrow(WarehouseQueryError);
+  });
+
   it("a table without day files is an empty view with its declared column types", async () => {
     reader = await openWarehouseReader({ dirs: [dir] });
     expect(reader.dates("benchmark_scores")).toEqual([]);

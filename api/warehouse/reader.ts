@@ -100,8 +100,12 @@ interface Listing {
   key: string;
 }
 
-/** Raw sample tables: too many rows a year to hold in memory, so they stay views over their files; rollups summarize them. */
-export const VIEW_ONLY_TABLES: readonly string[] = ["probe_samples", "status_samples"];
+/**
+ * Tables that stay views over their day files instead of being held in memory: the raw sample tables (too many
+ * rows a year; rollups summarize them) and the preprint table (long text per row: abstracts, rules, keywords;
+ * its queries read a window of day files, pruned by date).
+ */
+export const VIEW_ONLY_TABLES: readonly string[] = ["probe_samples", "status_samples", "preprints_daily"];
 
 /** Open the reader: one DuckDB, the views over the day files present now. */
 export async function openWarehouseReader(options: WarehouseReaderOptions): Promise<OpenWarehouseReader> {
@@ -283,6 +287,13 @@ export async function openWarehouseReader(options: WarehouseReaderOptions): Prom
     },
     files(table) {
       return [...(listings.get(table)?.files.values() ?? [])];
+    },
+    daysOf(table, dates) {
+      if (!Object.hasOwn(tables, table)) throw new WarehouseQueryError(`no warehouse table ${JSON.stringify(table)}`);
+      if (!viewOnly.has(table)) return ident(table);
+      const files = listings.get(table)?.files;
+      const paths = [...new Set(dates)].flatMap((d) => (files?.has(d) ? [files.get(d)!] : []));
+      return paths.length === 0 ? `(SELECT * FROM ${ident(table)} WHERE false)` : `(SELECT * FROM read_parquet([${paths.map(pathLiteral).join(", ")}], union_by_name = true))`;
     },
     refresh,
     query<T extends WarehouseRow = WarehouseRow>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
