@@ -13,20 +13,17 @@ import { loadLabelledSet } from "../../pipelines/lib/research/evaluate.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { addDays } from "../verdicts/history-range.ts";
-import { createCredits } from "../billing/credits.ts";
-import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
-import type { Database } from "../state/types.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
-import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+import type { SpawnedApi } from "../testing/spawn-api.ts";
+import { startPaidServers, type PaidServers } from "./paid-servers.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 type Json = Record<string, any>;
 
-let temp: TempDatabase | undefined;
+const dirs: string[] = [];
+let run: PaidServers<"fresh" | "stale"> | undefined;
 let fresh: SpawnedApi | undefined;
 let stale: SpawnedApi | undefined;
-const dirs: string[] = [];
-let token = "";
 let today = "";
 
 async function listings(now: Date): Promise<string> {
@@ -38,8 +35,6 @@ async function listings(now: Date): Promise<string> {
 }
 
 beforeAll(async () => {
-  temp = await openTempDatabase();
-  const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
   const now = new Date();
   today = now.toISOString().slice(0, 10);
   const [freshDir, staleDir] = await Promise.all([listings(now), listings(new Date(now.getTime() - 9 * 86_400_000))]);
@@ -51,24 +46,16 @@ beforeAll(async () => {
   await writeWarehouse(freshDir, addDays(today, -1), [preprintRows(recent, addDays(today, -1))]);
   await writeWarehouse(freshDir, addDays(today, -40), [preprintRows(older, addDays(today, -40))]);
   await writeWarehouse(staleDir, addDays(today, -40), [preprintRows(older, addDays(today, -40))]);
-  fresh = await spawnApi({ ...env, SNAPSHOTS_DIR: freshDir });
-  stale = await spawnApi({ ...env, SNAPSHOTS_DIR: staleDir });
-  const credits = createCredits(temp.db as Database);
-  const minted = await credits.mintToken(temp.db, { kind: "paid" });
-  await credits.grant(temp.db, minted.id, 50, { reason: "purchase", ref: "test:research" });
-  token = minted.token;
+  run = await startPaidServers({ fresh: freshDir, stale: staleDir }, 50, "test:research");
+  ({ fresh, stale } = run.servers);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([fresh?.stop(), stale?.stop()]);
-  await temp?.close();
+  await run?.stop();
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const paid = async (api: SpawnedApi, path: string): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(api.base + path, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as Json };
-};
+const paid = (api: SpawnedApi, path: string) => run!.paid(api, path);
 
 describe("GET /api/premium/research/milestones", () => {
   it("answers 402 without a credential", async () => {

@@ -13,22 +13,19 @@ import { feeds } from "../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { addDays } from "../verdicts/history-range.ts";
-import { createCredits } from "../billing/credits.ts";
-import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
-import type { Database } from "../state/types.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
-import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+import type { SpawnedApi } from "../testing/spawn-api.ts";
+import { startPaidServers, type PaidServers } from "./paid-servers.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** The day the malicious-package fixtures were modified around. */
 const FIXTURE_DAY = new Date("2026-11-24T05:47:00Z");
 type Json = Record<string, any>;
 
-let temp: TempDatabase | undefined;
+const dirs: string[] = [];
+let run: PaidServers<"fresh" | "stale"> | undefined;
 let fresh: SpawnedApi | undefined;
 let stale: SpawnedApi | undefined;
-const dirs: string[] = [];
-let token = "";
 
 async function gather(now: Date): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "agentfeed-security-"));
@@ -42,8 +39,6 @@ async function gather(now: Date): Promise<string> {
 }
 
 beforeAll(async () => {
-  temp = await openTempDatabase();
-  const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
   const now = new Date();
   const [freshDir, staleDir] = await Promise.all([gather(now), gather(new Date(now.getTime() - 3 * 86_400_000))]);
   // Twenty days ago express's latest release was 4.21.2: a new major line since.
@@ -52,24 +47,16 @@ beforeAll(async () => {
   await writeWarehouse(freshDir, before, [
     { table: "package_versions_daily", key: ["date", "ecosystem", "package"], rows: [{ date: before, ecosystem: "npm", package: "express", latest_version: "4.21.2", latest_major: "4", versions: 6, latest_deprecated: false }] },
   ]);
-  fresh = await spawnApi({ ...env, SNAPSHOTS_DIR: freshDir });
-  stale = await spawnApi({ ...env, SNAPSHOTS_DIR: staleDir });
-  const credits = createCredits(temp.db as Database);
-  const minted = await credits.mintToken(temp.db, { kind: "paid" });
-  await credits.grant(temp.db, minted.id, 50, { reason: "purchase", ref: "test:security" });
-  token = minted.token;
+  run = await startPaidServers({ fresh: freshDir, stale: staleDir }, 50, "test:security");
+  ({ fresh, stale } = run.servers);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([fresh?.stop(), stale?.stop()]);
-  await temp?.close();
+  await run?.stop();
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const paid = async (api: SpawnedApi, path: string): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(api.base + path, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as Json };
-};
+const paid = (api: SpawnedApi, path: string) => run!.paid(api, path);
 
 describe("GET /api/premium/security/package-verdict", () => {
   it("answers 402 without a credential", async () => {

@@ -14,20 +14,17 @@ import { webReadinessRows } from "../../pipelines/feeds/web-readiness.ts";
 import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import type { WebReadinessSnapshot } from "../../pipelines/contract/snapshots/web-readiness.ts";
 import { addDays } from "../verdicts/history-range.ts";
-import { createCredits } from "../billing/credits.ts";
-import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
-import type { Database } from "../state/types.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
-import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+import type { SpawnedApi } from "../testing/spawn-api.ts";
+import { startPaidServers, type PaidServers } from "./paid-servers.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 type Json = Record<string, any>;
 
-let temp: TempDatabase | undefined;
+const dirs: string[] = [];
+let run: PaidServers<"fresh" | "stale"> | undefined;
 let fresh: SpawnedApi | undefined;
 let stale: SpawnedApi | undefined;
-const dirs: string[] = [];
-let token = "";
 let today = "";
 
 async function crawl(now: Date): Promise<string> {
@@ -39,8 +36,6 @@ async function crawl(now: Date): Promise<string> {
 }
 
 beforeAll(async () => {
-  temp = await openTempDatabase();
-  const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
   const [freshDir, staleDir] = await Promise.all([crawl(new Date()), crawl(new Date(Date.now() - 9 * 86_400_000))]);
   // A week ago nytimes.com still allowed GPTBot and had no ai.txt.
   today = new Date().toISOString().slice(0, 10);
@@ -50,24 +45,16 @@ beforeAll(async () => {
   nyt.bots.GPTBot = "allowed";
   nyt.aiTxt = "absent";
   await writeWarehouse(freshDir, addDays(today, -7), webReadinessRows(earlier, addDays(today, -7)));
-  fresh = await spawnApi({ ...env, SNAPSHOTS_DIR: freshDir });
-  stale = await spawnApi({ ...env, SNAPSHOTS_DIR: staleDir });
-  const credits = createCredits(temp.db as Database);
-  const minted = await credits.mintToken(temp.db, { kind: "paid" });
-  await credits.grant(temp.db, minted.id, 10, { reason: "purchase", ref: "test:web-readiness" });
-  token = minted.token;
+  run = await startPaidServers({ fresh: freshDir, stale: staleDir }, 10, "test:web-readiness");
+  ({ fresh, stale } = run.servers);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([fresh?.stop(), stale?.stop()]);
-  await temp?.close();
+  await run?.stop();
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const paid = async (api: SpawnedApi, path: string): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(api.base + path, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as Json };
-};
+const paid = (api: SpawnedApi, path: string) => run!.paid(api, path);
 
 describe("GET /api/premium/ai-crawler-access/full", () => {
   it("answers 402 without a credential", async () => {
