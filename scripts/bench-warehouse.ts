@@ -106,6 +106,17 @@ const GENERATORS: Record<string, Generator> = {
       access: "['allowed', 'blocked', 'partial', 'allowed'][(w + b + d // 7) % 4 + 1]",
     },
   },
+  // A dozen crawled domains naming payee wallets in their x402 discovery, weekly.
+  x402_publishers_daily: {
+    dims: { w: 12 },
+    days: `d % 7 = ${(days - 1) % 7}`,
+    columns: {
+      date: "date",
+      domain: "'synthetic-' || lpad(CAST(w * 8 AS VARCHAR), 3, '0') || '.example'",
+      pay_to: "'0x' || lpad(CAST(w + 1 AS VARCHAR), 40, '0')",
+      network: "'eip155:8453'",
+    },
+  },
   // The security cohort (36 packages) once a day, and about three advisories per package.
   package_versions_daily: {
     dims: { p: 36 },

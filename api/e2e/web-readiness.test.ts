@@ -164,3 +164,19 @@ describe("free summaries", () => {
     expect(body.surfaces.x402).toBe(5);
   });
 });
+
+describe("GET /api/x402-index/publishers", () => {
+  it("lists the crawled domains whose x402 discovery names a payee, free, with checksummed wallets and CAIP-2 networks", async () => {
+    const res = await fetch(`${fresh!.base}/api/x402-index/publishers`);
+    const body = (await res.json()) as Json;
+    expect(res.status).toBe(200);
+    expect(body.count).toBe(body.publishers.length);
+    expect(body.count).toBeGreaterThan(0);
+    const base = body.publishers.find((p: Json) => p.domain === "base.org");
+    // The crawl written a week earlier already listed it.
+    expect(base).toMatchObject({ listed_now: true, first_seen: addDays(today, -7) });
+    expect(base.pay_to_wallets[0]).toMatchObject({ network: "eip155:8453", last_seen: today });
+    expect(base.pay_to_wallets[0].address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(body.publishers.map((p: Json) => p.domain)).toEqual([...body.publishers.map((p: Json) => p.domain)].sort());
+  });
+});

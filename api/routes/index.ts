@@ -48,6 +48,7 @@ import { previewFailoverRoutes } from "./preview-failover.ts";
 import { previewStackSafetyRoutes } from "./preview-stack-safety.ts";
 import { premiumSecurityRoutes } from "./premium-security.ts";
 import { premiumResearchRoutes } from "./premium-research.ts";
+import { x402IndexRoutes } from "./x402-index.ts";
 import { premiumProviderReliabilityRoutes } from "./premium-provider-reliability.ts";
 import { premiumConcentrationRoutes } from "./premium-concentration.ts";
 import { premiumProviderRoutes } from "./premium-provider.ts";
@@ -126,4 +127,5 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumAgentsDirectoryRoutes,
   ...webReadinessSummaryRoutes,
   ...premiumWebReadinessRoutes,
+  ...x402IndexRoutes,
 ];

@@ -16,6 +16,7 @@ function domain(over: Partial<WebReadinessDomain> = {}): WebReadinessDomain {
     agentJson: "absent",
     openapi: "absent",
     x402: "absent",
+    x402Payees: [],
     ...over,
   };
 }

@@ -290,6 +290,18 @@ export const WAREHOUSE_TABLES = {
       ["url", "VARCHAR", "not null", "Abstract page"],
     ],
   ),
+  x402_publishers_daily: table(
+    "x402_publishers_daily",
+    "web-readiness",
+    "The payee wallets each crawled domain's x402 discovery document (/.well-known/x402, v1 or v2) names, per crawl: the x402 publisher registry.",
+    ["date", "domain", "pay_to", "network"],
+    [
+      DATE_COLUMN,
+      ["domain", "VARCHAR", "not null", "Crawled domain"],
+      ["pay_to", "VARCHAR", "not null", "Payee wallet (checksummed EVM address)"],
+      ["network", "VARCHAR", "not null", "CAIP-2 chain id (eip155:8453 is Base), or the v1 network name when unknown"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

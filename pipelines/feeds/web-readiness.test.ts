@@ -51,7 +51,9 @@ describe("webReadinessFeed", () => {
     const nyt = out.data.domains.find((d) => d.domain === "nytimes.com")!;
     expect(nyt.bots.GPTBot).toBe("blocked");
     expect(nyt.robotsStatus).toBe("present");
-    const [daily, bots] = out.warehouse!;
+    const [daily, bots, payees] = out.warehouse!;
+    expect(payees!.table).toBe("x402_publishers_daily");
+    expect(payees!.rows.find((r) => r["domain"] === "base.org")).toMatchObject({ network: "eip155:8453" });
     expect(daily!.rows).toHaveLength(WEB_DOMAINS.length);
     expect(bots!.rows).toHaveLength(WEB_DOMAINS.length * AI_BOTS.length);
     expect(out.data.domains.some((d) => d.robotsStatus === "unreachable")).toBe(true);

@@ -14,6 +14,7 @@
 import PQueue from "p-queue";
 import { AI_BOTS, OWN_CRAWLER_TOKEN, WEB_DOMAINS, type WebDomain } from "../catalog/web-domains.ts";
 import { HttpError } from "../lib/http/errors.ts";
+import { x402Payees, type X402Payee } from "../sources/x402-discovery.ts";
 import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, WarehouseBatch } from "../lib/types.ts";
 import { mayFetch, parseRobots, ROBOTS_MAX_BYTES } from "../sources/web-readiness-robots.ts";
 import { isSurface, SURFACE_MAX_BYTES, SURFACE_PATHS, type SurfaceName, utf8Bytes } from "../sources/web-readiness-surfaces.ts";
@@ -65,10 +66,10 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
   const origin = `https://${site.domain}`;
   const robots = robotsFile(await fetchOne(ctx, `${origin}/robots.txt`, ROBOTS_MAX_BYTES));
   const bots: Record<string, WebReadinessDomain["bots"][string]> = {};
-  const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown" } as const;
+  const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown", x402Payees: [] } as const;
   if (robots.kind === "failed") {
     for (const b of AI_BOTS) bots[b.token] = "unknown";
-    return { result: { domain: site.domain, sector: site.sector, robotsStatus: "unreachable", bots, ...unknownSurfaces }, error: robots.reason };
+    return { result: { domain: site.domain, sector: site.sector, robotsStatus: "unreachable", bots, ...unknownSurfaces, x402Payees: [] }, error: robots.reason };
   }
   const robotsBody = robots.kind === "ok" ? robots.body : "";
   const policy = parseRobots(origin, robotsBody);
@@ -81,12 +82,14 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
     openapi: { status: "unknown", bytes: null },
     x402: { status: "unknown", bytes: null },
   };
+  let payees: X402Payee[] = [];
   for (const name of Object.keys(SURFACE_PATHS) as SurfaceName[]) {
     const path = SURFACE_PATHS[name];
     if (!mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, path)) continue;
     const got = await fetchOne(ctx, origin + path, SURFACE_MAX_BYTES);
     if (got.kind === "absent") found[name] = { status: "absent", bytes: null };
     else if (got.kind === "ok") found[name] = isSurface(name, got.body) ? { status: "present", bytes: utf8Bytes(got.body) } : { status: "absent", bytes: null };
+    if (name === "x402" && got.kind === "ok" && found.x402.status === "present") payees = x402Payees(got.body);
   }
   return {
     result: {
@@ -101,6 +104,7 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
       agentJson: found.agentJson.status,
       openapi: found.openapi.status,
       x402: found.x402.status,
+      x402Payees: payees,
     },
   };
 }
@@ -128,6 +132,11 @@ export function webReadinessRows(data: WebReadinessSnapshot, date: string): Ware
       table: "web_bot_access_daily",
       key: ["date", "domain", "bot"],
       rows: data.domains.flatMap((d) => Object.entries(d.bots).map(([bot, access]) => ({ date, domain: d.domain, bot, access }))),
+    },
+    {
+      table: "x402_publishers_daily",
+      key: ["date", "domain", "pay_to", "network"],
+      rows: data.domains.flatMap((d) => (d.x402Payees ?? []).map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network }))),
     },
   ];
 }

@@ -1934,6 +1934,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/x402-index/publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The x402 publisher registry: crawled domains whose x402 discovery document names payee wallets, with each wallet's network and when it was first and last seen.
+         * @description Read from the warehouse table x402_publishers_daily, written by the weekly web-readiness crawl from each domain's /.well-known/x402 (x402 v2: accepts[].network as a CAIP-2 id such as eip155:8453; v1 network names such as base are mapped to theirs). Addresses are checksummed; entries without a valid address or network are skipped. first_seen and last_seen are crawl days (YYYY-MM-DD); listed_now says whether the newest crawl still found a wallet. Sorted by domain; a domain's wallets by first_seen.
+         */
+        get: operations["getApiX402IndexPublishers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14854,6 +14874,111 @@ export interface operations {
                 };
             };
             /** @description Temporarily unavailable: premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiX402IndexPublishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The x402 publisher registry: crawled domains whose x402 discovery document names payee wallets, with each wallet's network and when it was first and last seen. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The newest crawl day held (YYYY-MM-DD); null without any. */
+                        captured_at: string | null;
+                        count: number;
+                        publishers: {
+                            domain: string;
+                            pay_to_wallets: {
+                                address: string;
+                                network: string;
+                                first_seen: string;
+                                last_seen: string;
+                            }[];
+                            /** @description The first crawl day any wallet of the domain was seen (YYYY-MM-DD). */
+                            first_seen: string;
+                            /** @description Whether the newest crawl still found a wallet in the domain's discovery document. */
+                            listed_now: boolean;
+                        }[];
+                        source_attribution: string;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing). */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when known. */

@@ -38,6 +38,8 @@ export const webReadinessDomainSchema = z.strictObject({
   openapi: surface,
   /** /.well-known/x402: an x402 discovery document (x402Version and an items or resources array). */
   x402: surface,
+  /** The payee wallets (checksummed) and CAIP-2 networks that document names; empty without one. */
+  x402Payees: z.array(z.strictObject({ payTo: z.string().regex(/^0x[0-9a-fA-F]{40}$/), network: z.string().min(1).max(40) })).max(20).default([]),
 });
 export type WebReadinessDomain = z.infer<typeof webReadinessDomainSchema>;
 

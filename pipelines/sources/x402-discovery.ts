@@ -1,0 +1,68 @@
+/**
+ * The payee wallets an x402 discovery document names (`/.well-known/x402`). Two formats are read: x402 v2
+ * (`{ x402Version: 2, items: [{ resource, accepts: [{ scheme, network: "eip155:8453", payTo, asset, amount }] }] }`)
+ * and v1 (`accepts[].network` a name such as "base", `maxAmountRequired`; the list sometimes under `resources`).
+ * Pure and tolerant: entries without a valid EVM address are skipped; addresses are checksummed; v1 network names
+ * become CAIP-2 chain ids where known.
+ */
+import { getAddress, isAddress } from "viem";
+
+/** x402 v1 network names and their CAIP-2 ids. */
+export const V1_NETWORKS: Readonly<Record<string, string>> = {
+  base: "eip155:8453",
+  "base-sepolia": "eip155:84532",
+  avalanche: "eip155:43114",
+  "avalanche-fuji": "eip155:43113",
+  polygon: "eip155:137",
+  "polygon-amoy": "eip155:80002",
+  ethereum: "eip155:1",
+  sei: "eip155:1329",
+  "sei-testnet": "eip155:1328",
+  iotex: "eip155:4689",
+};
+
+/** Payee entries kept per document at most. */
+export const MAX_PAYEES = 20;
+
+export interface X402Payee {
+  /** Checksummed EVM address. */
+  payTo: string;
+  /** CAIP-2 chain id (eip155:8453), or the v1 name when it is not a known one. */
+  network: string;
+}
+
+function network(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const v = value.trim();
+  if (/^eip155:\d{1,12}$/.test(v)) return v;
+  const known = V1_NETWORKS[v.toLowerCase()];
+  if (known) return known;
+  return /^[a-z0-9-]{1,40}$/i.test(v) ? v.toLowerCase() : null;
+}
+
+/** The distinct (payTo, network) pairs of a discovery document, sorted; [] for anything that is not one. */
+export function x402Payees(body: string): X402Payee[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  if (typeof doc !== "object" || doc === null) return [];
+  const o = doc as Record<string, unknown>;
+  const items = Array.isArray(o["items"]) ? o["items"] : Array.isArray(o["resources"]) ? o["resources"] : [];
+  const out = new Map<string, X402Payee>();
+  for (const item of items.slice(0, 500)) {
+    const accepts = typeof item === "object" && item !== null && Array.isArray((item as Record<string, unknown>)["accepts"]) ? ((item as Record<string, unknown>)["accepts"] as unknown[]) : [];
+    for (const a of accepts.slice(0, 20)) {
+      if (typeof a !== "object" || a === null) continue;
+      const r = a as Record<string, unknown>;
+      const to = typeof r["payTo"] === "string" ? r["payTo"].trim() : "";
+      const net = network(r["network"]);
+      if (net === null || !isAddress(to, { strict: false })) continue;
+      const payTo = getAddress(to);
+      out.set(`${payTo}|${net}`, { payTo, network: net });
+    }
+  }
+  return [...out.values()].sort((a, b) => a.payTo.localeCompare(b.payTo) || a.network.localeCompare(b.network)).slice(0, MAX_PAYEES);
+}
