@@ -10,7 +10,10 @@ import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { BASELINE_DAYS, emergingKeywords, LAB_WINDOWS, labProductivity, MIN_RECENT_COUNT, RECENT_DAYS, SMOOTHING, TOP_KEYWORDS, type AffiliationCounts, type LabWindow } from "../verdicts/research.ts";
 import { perVersion } from "../warehouse/per-version.ts";
+import { addDays } from "../verdicts/history-range.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { warehouseOf } from "./premium-model-reads.ts";
+import { calendarDay } from "./query-fields.ts";
 import { papersPreprintRecentSnapshotType } from "../../pipelines/contract/snapshots/papers-preprint-recent.ts";
 import { AFFILIATION_TYPES, METHODOLOGY_BUCKETS, SUBFIELD_TAGS } from "../../pipelines/contract/vocabularies/research.ts";
 
@@ -23,14 +26,7 @@ export const RESEARCH_ATTRIBUTION = {
 };
 
 const Attribution = z.strictObject({ source: z.string(), classification: z.string(), measured: z.string(), license: z.string() });
-const DAY_MS = 86_400_000;
-const minus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 const list = (s: unknown) => (typeof s === "string" && s !== "" ? s.split("; ") : []);
-
-function warehouseOf(ctx: RenderContext): WarehouseReader {
-  if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
-  return ctx.warehouse;
-}
 
 /** The newest captured day of preprints_daily (the end of every window), or null when the table is empty. */
 function anchorOf(warehouse: WarehouseReader): string | null {
@@ -80,18 +76,12 @@ export const KeywordsResponse = z.strictObject({
   attribution: Attribution,
 });
 
-const day = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date YYYY-MM-DD`)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${what} is not a calendar date`);
-
 /** Query of GET /api/premium/research/topic-search. */
 export const TopicSearchQuery = z.strictObject({
   subfield_tag: z.enum(SUBFIELD_TAGS).optional(),
   methodology_bucket: z.enum(METHODOLOGY_BUCKETS).optional(),
-  since: day("since").optional().meta({ description: "First submission day from (inclusive); default a year before the newest captured day." }),
-  until: day("until").optional().meta({ description: "First submission day to (inclusive); default the newest captured day." }),
+  since: calendarDay("since").optional().meta({ description: "First submission day from (inclusive); default a year before the newest captured day." }),
+  until: calendarDay("until").optional().meta({ description: "First submission day to (inclusive); default the newest captured day." }),
   milestone_only: z.enum(["1", "0"]).default("0").meta({ description: "1: milestone candidates only." }),
   limit: z.coerce.number().int("limit is a whole number").min(1).max(100).default(25),
   offset: z.coerce.number().int("offset is a whole number").min(0).max(100_000).default(0),
@@ -152,8 +142,8 @@ export async function renderMilestones(ctx: RenderContext): Promise<z.infer<type
   // Once per warehouse version (the warmer computes it after a data change): a month of day files is read.
   const papers = await perVersion(warehouse, "research.milestones", async () => {
     const rows = await warehouse.query<Record<string, string | boolean | null>>(
-      `${latest(warehouse, minus(anchor, RECENT_DAYS), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone_reasoning FROM p WHERE milestone ORDER BY published DESC, preprint_id DESC`,
-      [minus(anchor, RECENT_DAYS), anchor],
+      `${latest(warehouse, addDays(anchor, -RECENT_DAYS), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, title, subfield_tag, methodology_bucket, affiliations, summary, milestone_reasoning FROM p WHERE milestone ORDER BY published DESC, preprint_id DESC`,
+      [addDays(anchor, -RECENT_DAYS), anchor],
     );
     return rows.map((r) => ({ ...paper(r), milestone_reasoning: String(r["milestone_reasoning"] ?? "") }));
   });
@@ -166,8 +156,9 @@ export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof
   const anchor = anchorOf(warehouse);
   const base = { ok: true as const, capturedAt: anchor, recent_window_days: RECENT_DAYS, baseline_window_days: BASELINE_DAYS, attribution: RESEARCH_ATTRIBUTION };
   if (anchor === null) return { ...base, recent_papers: 0, baseline_papers: 0, total: 0, keywords: [] };
-  const cut = minus(anchor, RECENT_DAYS);
-  const sql = `${latest(warehouse, minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor)},
+  const cut = addDays(anchor, -RECENT_DAYS);
+  const start = addDays(anchor, -(RECENT_DAYS + BASELINE_DAYS));
+  const sql = `${latest(warehouse, start, anchor)},
   flags AS (SELECT preprint_id, published, keywords, published > CAST(? AS DATE) AS recent FROM p),
   k AS (SELECT preprint_id, published, recent, unnest(string_split(keywords, '|')) AS keyword FROM flags WHERE keywords <> ''),
   c AS (SELECT keyword, count(*) FILTER (WHERE recent) AS recent_count, count(*) FILTER (WHERE NOT recent) AS baseline_count,
@@ -177,7 +168,7 @@ export async function renderKeywords(ctx: RenderContext): Promise<z.infer<typeof
     (SELECT count(*) FILTER (WHERE recent) FROM flags) AS recent_n, (SELECT count(*) FILTER (WHERE NOT recent) FROM flags) AS baseline_n
   FROM c UNION ALL SELECT NULL, NULL, NULL, NULL, (SELECT count(*) FILTER (WHERE recent) FROM flags), (SELECT count(*) FILTER (WHERE NOT recent) FROM flags)`;
   // Once per warehouse version (the warmer computes it after a data change): four months of keywords are counted.
-  const rows = await perVersion(warehouse, "research.keywords", () => warehouse.query<Record<string, string | number | null>>(sql, [minus(anchor, RECENT_DAYS + BASELINE_DAYS), anchor, cut]));
+  const rows = await perVersion(warehouse, "research.keywords", () => warehouse.query<Record<string, string | number | null>>(sql, [start, anchor, cut]));
   const totals = rows.find((r) => r["keyword"] === null)!;
   const recentN = Number(totals["recent_n"]);
   const baselineN = Number(totals["baseline_n"]);
@@ -203,8 +194,8 @@ interface IndexRow {
 function preprintIndex(warehouse: WarehouseReader, anchor: string): Promise<IndexRow[]> {
   return perVersion(warehouse, "research.index", async () => {
     const rows = await warehouse.query<Record<string, string | boolean>>(
-      `${latest(warehouse, minus(anchor, 366), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, CAST(date AS VARCHAR) AS date, subfield_tag, methodology_bucket, milestone FROM p ORDER BY published DESC, preprint_id DESC`,
-      [minus(anchor, 366), anchor],
+      `${latest(warehouse, addDays(anchor, -366), anchor)} SELECT preprint_id, CAST(published AS VARCHAR) AS published, CAST(date AS VARCHAR) AS date, subfield_tag, methodology_bucket, milestone FROM p ORDER BY published DESC, preprint_id DESC`,
+      [addDays(anchor, -366), anchor],
     );
     // Days and labels repeat across a year of rows: one string each, shared.
     const shared = new Map<string, string>();
@@ -223,7 +214,7 @@ export async function renderTopicSearch(ctx: RenderContext, q: z.infer<typeof To
   const warehouse = warehouseOf(ctx);
   const anchor = anchorOf(warehouse);
   const until = q.until ?? anchor ?? ctx.now.toISOString().slice(0, 10);
-  const since = q.since ?? minus(until, 365);
+  const since = q.since ?? addDays(until, -365);
   if (since > until) throw new ApiError(400, "invalid_range", "since must not be after until");
   const milestoneOnly = q.milestone_only === "1";
   const echo = { subfield_tag: q.subfield_tag ?? null, methodology_bucket: q.methodology_bucket ?? null, since, until, milestone_only: milestoneOnly, limit: q.limit, offset: q.offset };
@@ -265,7 +256,8 @@ export async function renderLabs(ctx: RenderContext, q: z.infer<typeof LabQuery>
   // Once per warehouse version (the warmer computes it after a data change): a year of affiliations is counted.
   const { rows, seen } = await perVersion(warehouse, "research.labs", async () => {
     // One row per (preprint, affiliation name, type): a preprint counts once per affiliation.
-    const year = latest(warehouse, minus(anchor, 365), anchor);
+    const yearStart = addDays(anchor, -365);
+    const year = latest(warehouse, yearStart, anchor);
     const sql = `${year},
     a AS (SELECT DISTINCT preprint_id, published, paper_type, trim(split_part(aff, ',', 1)) AS affiliation, type FROM (
       SELECT preprint_id, published, affiliation_type AS paper_type, unnest(string_split(affiliations, '; ')) AS aff, unnest(string_split(affiliation_types, '; ')) AS type FROM p WHERE affiliations <> ''))
@@ -277,11 +269,11 @@ export async function renderLabs(ctx: RenderContext, q: z.infer<typeof LabQuery>
       count(*) FILTER (WHERE published > CAST(? AS DATE) AND paper_type = 'mixed') AS m90,
       count(*) FILTER (WHERE paper_type = 'mixed') AS m365
     FROM a GROUP BY 1, 2`;
-    const d30 = minus(anchor, 30);
-    const d90 = minus(anchor, 90);
+    const d30 = addDays(anchor, -30);
+    const d90 = addDays(anchor, -90);
     const [counted, n] = await Promise.all([
-      warehouse.query<Record<string, string | number>>(sql, [minus(anchor, 365), anchor, d30, d90, d30, d90]),
-      warehouse.query<Record<string, number>>(`${year} SELECT count(*) AS n FROM p`, [minus(anchor, 365), anchor]),
+      warehouse.query<Record<string, string | number>>(sql, [yearStart, anchor, d30, d90, d30, d90]),
+      warehouse.query<Record<string, number>>(`${year} SELECT count(*) AS n FROM p`, [yearStart, anchor]),
     ]);
     const rows: LabRow[] = counted.map((r) => ({
       affiliation: String(r["affiliation"]),

@@ -7,14 +7,16 @@
  */
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { packageSafety, type PackageSafetyVerdict } from "../verdicts/security/package-safety.ts";
 import { stackDrift, type ModelDrift, type PackageDrift, type ProtocolDrift, type StackDriftVerdict } from "../verdicts/security/stack-drift.ts";
-import { stackSafety, type StackSafetyVerdict } from "../verdicts/security/stack-safety.ts";
-import { isAffected } from "../verdicts/versions/osv-ranges.ts";
+import { advisoriesNaming, affects } from "../verdicts/security/advisory-match.ts";
+import { findInCohort, stackSafety, type StackSafetyVerdict } from "../verdicts/security/stack-safety.ts";
+import { addDays } from "../verdicts/history-range.ts";
 import type { Ecosystem } from "../verdicts/versions/schemes.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { warehouseOf } from "./premium-model-reads.ts";
 import { modelDeprecationsSnapshotSchema } from "../../pipelines/contract/snapshots/model-deprecations.ts";
 import {
   ADVISORY_KINDS,
@@ -193,14 +195,11 @@ function advisories(ctx: RenderContext): { data: SecurityAdvisoriesSnapshot; cap
   return { data: snapshot.data, capturedAt: lastSuccessOf(snapshot) };
 }
 
-/** PEP 503 normalized name (PyPI compares names this way). */
-const pep503 = (name: string) => name.toLowerCase().replace(/[-_.]+/g, "-");
-const sameName = (ecosystem: Ecosystem, a: string, b: string) => (ecosystem === "PyPI" ? pep503(a) === pep503(b) : a === b);
-
 /** The ecosystem a name without one belongs to: the cohort's (npm first), else a malicious advisory's, else null. */
 function resolveEcosystem(data: SecurityAdvisoriesSnapshot, name: string): Ecosystem | null {
-  for (const eco of ["npm", "PyPI"] as const) if (data.packages.some((p) => p.ecosystem === eco && sameName(eco, p.name, name))) return eco;
-  for (const eco of ["npm", "PyPI"] as const) if (data.advisories.some((a) => a.kind === "malicious" && a.affected.some((af) => af.ecosystem === eco && sameName(eco, af.name, name)))) return eco;
+  const inCohort = findInCohort(data.packages, name, null);
+  if (inCohort) return inCohort.ecosystem;
+  for (const eco of ["npm", "PyPI"] as const) if (advisoriesNaming(data.advisories, eco, name).some((n) => n.advisory.kind === "malicious")) return eco;
   return null;
 }
 
@@ -208,7 +207,7 @@ function resolveEcosystem(data: SecurityAdvisoriesSnapshot, name: string): Ecosy
 export function renderPackageVerdict(ctx: RenderContext, query: z.infer<typeof PackageVerdictQuery>): PackageSafetyVerdict & { capturedAt: string } {
   const { data, capturedAt } = advisories(ctx);
   const ecosystem = query.ecosystem ?? resolveEcosystem(data, query.package) ?? "npm";
-  const cohort = data.packages.find((p) => p.ecosystem === ecosystem && sameName(ecosystem, p.name, query.package));
+  const cohort = findInCohort(data.packages, query.package, ecosystem);
   const verdict = packageSafety({ ecosystem, name: query.package, ...(query.version === undefined ? {} : { version: query.version }), cohort, advisories: data.advisories, kev: data.kev.entries });
   return { ...verdict, ...(query.ecosystem === undefined && verdict.coverage === "out_of_coverage" ? { ecosystem: null } : {}), capturedAt } as PackageSafetyVerdict & { capturedAt: string };
 }
@@ -218,14 +217,6 @@ export function renderStackSafety(ctx: RenderContext, query: { packages: Package
   const { data, capturedAt } = advisories(ctx);
   return stackSafety({ packages: query.packages, cohort: data.packages, advisories: data.advisories, kev: data.kev.entries, capturedAt });
 }
-
-function warehouseOf(ctx: RenderContext): WarehouseReader {
-  if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
-  return ctx.warehouse;
-}
-
-const DAY_MS = 86_400_000;
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** The first and the last captured day of a table inside [from, to], or null when the window holds none. */
 export function windowEnds(warehouse: WarehouseReader, table: string, from: string, to: string): { first: string; last: string } | null {
@@ -277,12 +268,11 @@ async function readPackageDrift(data: SecurityAdvisoriesSnapshot, asked: readonl
   return asked.map((raw): PackageDrift => {
     const spec = parsePackageSpec(raw)!;
     const ecosystem = spec.ecosystem ?? resolveEcosystem(data, spec.name);
-    const cohort = ecosystem === null ? undefined : data.packages.find((p) => p.ecosystem === ecosystem && sameName(ecosystem, p.name, spec.name));
+    const cohort = ecosystem === null ? undefined : findInCohort(data.packages, spec.name, ecosystem);
     if (!cohort || ecosystem === null) return { asked: raw, ecosystem, name: spec.name, tracked: false, latest_from: null, latest_to: null, new_advisories: [] };
     const row = rows.find((r) => r["ecosystem"] === ecosystem && r["package"] === cohort.name);
     const latestTo = row?.["latest_to"] ?? cohort.latest_version;
-    const naming = (a: SecurityAdvisoriesSnapshot["advisories"][number]) => a.affected.filter((af) => af.ecosystem === ecosystem && sameName(ecosystem, af.name, cohort.name));
-    const fresh = data.advisories.filter((a) => a.withdrawn === null && Date.parse(a.published) >= w.fromTime && naming(a).length > 0);
+    const fresh = advisoriesNaming(data.advisories, ecosystem, cohort.name).filter((n) => Date.parse(n.advisory.published) >= w.fromTime);
     return {
       asked: raw,
       ecosystem,
@@ -290,7 +280,7 @@ async function readPackageDrift(data: SecurityAdvisoriesSnapshot, asked: readonl
       tracked: true,
       latest_from: row?.["latest_from"] ?? cohort.latest_version,
       latest_to: latestTo,
-      new_advisories: fresh.map((a) => ({ id: a.id, cve_ids: a.cve_ids, kind: a.kind, severity: a.severity, published: a.published, affects_latest: latestTo !== null && naming(a).some((af) => isAffected(ecosystem, latestTo, af)) })),
+      new_advisories: fresh.map((n) => ({ id: n.advisory.id, cve_ids: n.advisory.cve_ids, kind: n.advisory.kind, severity: n.advisory.severity, published: n.advisory.published, affects_latest: latestTo !== null && affects(n, ecosystem, latestTo) })),
     };
   });
 }
@@ -299,8 +289,8 @@ async function readPackageDrift(data: SecurityAdvisoriesSnapshot, asked: readonl
 export async function renderStackDrift(ctx: RenderContext, query: z.infer<typeof StackDriftQuery>): Promise<StackDriftVerdict> {
   const { data } = advisories(ctx);
   const now = ctx.now;
-  const to = isoDay(now.getTime());
-  const from = isoDay(now.getTime() - query.since_days * DAY_MS);
+  const to = now.toISOString().slice(0, 10);
+  const from = addDays(to, -query.since_days);
   const w: DriftWindow = { warehouse: warehouseOf(ctx), from, to, fromTime: Date.parse(`${from}T00:00:00Z`) };
   // The two warehouse reads run side by side (the reader spreads queries over its connections).
   const [models, packages] = await Promise.all([readModelDrift(ctx, query.models ?? [], w), readPackageDrift(data, query.packages ?? [], w)]);

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
+import { calendarDay } from "./query-fields.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { fieldChanges, type FieldCapture } from "../verdicts/crawler-access-changes.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
@@ -86,16 +87,10 @@ export function renderAgentReady(ctx: RenderContext): z.infer<typeof AgentReadyR
 /** Longest range of the changes route, in days. */
 export const MAX_CHANGES_DAYS = 366;
 
-const day = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date YYYY-MM-DD`)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${what} is not a calendar date`);
-
 /** Query of GET /api/premium/ai-crawler-access/changes. */
 export const CrawlerChangesQuery = z.strictObject({
-  from: day("from").meta({ description: "First day, YYYY-MM-DD (inclusive; required)." }),
-  to: day("to").meta({ description: `Last day, YYYY-MM-DD (inclusive; required); at most ${MAX_CHANGES_DAYS} days after from.` }),
+  from: calendarDay("from").meta({ description: "First day, YYYY-MM-DD (inclusive; required)." }),
+  to: calendarDay("to").meta({ description: `Last day, YYYY-MM-DD (inclusive; required); at most ${MAX_CHANGES_DAYS} days after from.` }),
   domain: z
     .string()
     .trim()

@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
-import { ApiError, type RenderContext } from "../registry/types.ts";
+import type { RenderContext } from "../registry/types.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { warehouseOf } from "./premium-model-reads.ts";
 import { WEB_DOMAINS_SOURCE } from "../../pipelines/contract/snapshots/web-readiness.ts";
 
 export const X402_INDEX_ATTRIBUTION = `Payee wallets named by each site's /.well-known/x402 discovery document (x402 v1 and v2), read by this service's weekly crawl of a curated list of domains (${WEB_DOMAINS_SOURCE}).`;
@@ -63,9 +64,6 @@ export const x402IndexRoutes = [
     response: PublishersResponse,
     snapshots: ["web-readiness"],
     errors: { 503: "the warehouse reader is not open (warehouse_unavailable)" },
-    render: (ctx: RenderContext) => {
-      if (!ctx.warehouse) throw new ApiError(503, "warehouse_unavailable", "the warehouse reader is not open on this instance");
-      return renderPublishers(ctx.warehouse);
-    },
+    render: (ctx: RenderContext) => renderPublishers(warehouseOf(ctx)),
   }),
 ];
