@@ -155,17 +155,13 @@ async function readMalicious(ctx: FeedContext, previous: SecurityAdvisoriesSnaps
       sources.push({ id: `osv-malicious-${ecosystem.toLowerCase()}`, ok: false, error: message(error) });
       continue;
     }
-    const modifiedAt = new Map<string, string>();
-    for (const line of csv.split(/\r?\n/, 200_000)) {
-      const comma = line.indexOf(",");
-      if (comma > 0) modifiedAt.set(line.slice(comma + 1).trim(), line.slice(0, comma));
-    }
-    const ids = recentMaliciousIds(csv, since, MALICIOUS_PER_RUN);
-    const stale = ids.filter((id) => {
-      const before = held.get(id);
-      const at = Date.parse(modifiedAt.get(id) ?? "");
-      return before === undefined || Number.isNaN(at) || Date.parse(before.modified) < at;
-    });
+    // Fetched only when new, or modified since the copy held.
+    const stale = recentMaliciousIds(csv, since, MALICIOUS_PER_RUN)
+      .filter(({ id, modified }) => {
+        const before = held.get(id);
+        return before === undefined || Date.parse(before.modified) < modified;
+      })
+      .map(({ id }) => id);
     const { advisories, failed } = await readRecords(ctx, stale.map((id) => ({ id, url: osvBucketRecordUrl(ecosystem, id) })), held, false);
     if (failed.length > 0) ctx.notice(`security-advisories: ${failed.length} malicious-package record(s) of ${ecosystem} unreadable; first: ${failed[0]}`);
     fresh.push(...advisories.filter((a) => a.kind === "malicious"));

@@ -136,7 +136,7 @@ export function webReadinessRows(data: WebReadinessSnapshot, date: string): Ware
     {
       table: "x402_publishers_daily",
       key: ["date", "domain", "pay_to", "network"],
-      rows: data.domains.flatMap((d) => (d.x402Payees ?? []).map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network }))),
+      rows: data.domains.flatMap((d) => d.x402Payees.map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network }))),
     },
   ];
 }

@@ -48,8 +48,11 @@ describe("OSV listings", () => {
   });
   it("modified_id.csv: MAL ids modified since the cut-off, newest first, capped", () => {
     const csv = "2026-11-20T00:00:00Z,MAL-2026-3\n2026-11-19T00:00:00Z,GHSA-xxxx\n2026-11-18T00:00:00Z,MAL-2026-2\n2026-10-01T00:00:00Z,MAL-2026-1\ngarbage\n";
-    expect(recentMaliciousIds(csv, new Date("2026-11-01T00:00:00Z"), 10)).toEqual(["MAL-2026-3", "MAL-2026-2"]);
-    expect(recentMaliciousIds(csv, new Date("2026-01-01T00:00:00Z"), 1)).toEqual(["MAL-2026-3"]);
+    expect(recentMaliciousIds(csv, new Date("2026-11-01T00:00:00Z"), 10)).toEqual([
+      { id: "MAL-2026-3", modified: Date.parse("2026-11-20T00:00:00Z") },
+      { id: "MAL-2026-2", modified: Date.parse("2026-11-18T00:00:00Z") },
+    ]);
+    expect(recentMaliciousIds(csv, new Date("2026-01-01T00:00:00Z"), 1).map((e) => e.id)).toEqual(["MAL-2026-3"]);
   });
 });
 

@@ -96,17 +96,17 @@ export function parseQueryBatch(body: string, queries: number): { ids: string[][
   };
 }
 
-/** The `MAL-` ids of a modified_id.csv listing modified at or after `since`, newest first, at most `max`. */
-export function recentMaliciousIds(csv: string, since: Date, max: number): string[] {
-  const out: string[] = [];
+/** The `MAL-` entries of a modified_id.csv listing modified at or after `since`, newest first, at most `max`, with their modification time (ms). */
+export function recentMaliciousIds(csv: string, since: Date, max: number): { id: string; modified: number }[] {
+  const out: { id: string; modified: number }[] = [];
   for (const line of csv.split(/\r?\n/)) {
     const comma = line.indexOf(",");
     if (comma < 0) continue;
-    const at = Date.parse(line.slice(0, comma));
+    const modified = Date.parse(line.slice(0, comma));
     const id = line.slice(comma + 1).trim();
-    if (Number.isNaN(at) || !/^MAL-\d{4}-\d+$/.test(id)) continue;
-    if (at < since.getTime()) continue;
-    out.push(id);
+    if (Number.isNaN(modified) || !/^MAL-\d{4}-\d+$/.test(id)) continue;
+    if (modified < since.getTime()) continue;
+    out.push({ id, modified });
     if (out.length >= max) break;
   }
   return out;
