@@ -46,6 +46,16 @@ export function wholePackage(named: NamedAdvisory): boolean {
   return named.entries.some((e) => e.ranges.length === 0 && e.versions.length === 0);
 }
 
+/**
+ * The malicious-package advisories among `named` that cover `version`: those naming the whole package, every one
+ * when the version is missing or not valid in the scheme (nothing can clear it), else those whose ranges or
+ * lists include it.
+ */
+export function maliciousCovering(named: readonly NamedAdvisory[], ecosystem: Ecosystem, version: string | null): NamedAdvisory[] {
+  const valid = version !== null && validVersion(ecosystem, version);
+  return named.filter((n) => n.advisory.kind === "malicious" && (wholePackage(n) || !valid || affects(n, ecosystem, version!)));
+}
+
 /** The fixed versions the entries name, in the scheme's order. */
 export function fixesOf(named: NamedAdvisory, ecosystem: Ecosystem): string[] {
   const scheme = schemeOf(ecosystem);

@@ -14,7 +14,7 @@
  */
 import type { Advisory, CohortPackage, KevEntry } from "../../../pipelines/contract/snapshots/security-advisories.ts";
 import { schemeOf, type Ecosystem } from "../versions/schemes.ts";
-import { advisoriesNaming, affects, bySeverity, fixesOf, onKev, validVersion, wholePackage, type NamedAdvisory, type Severity } from "./advisory-match.ts";
+import { advisoriesNaming, affects, bySeverity, fixesOf, maliciousCovering, onKev, validVersion, type NamedAdvisory, type Severity } from "./advisory-match.ts";
 
 export const PACKAGE_VERDICTS = ["GO", "REVIEW", "BLOCK"] as const;
 export const RISK_BANDS = ["low", "medium", "high", "critical"] as const;
@@ -123,7 +123,7 @@ export function packageSafety(input: PackageSafetyInput): PackageSafetyVerdict {
   let score = 0;
 
   // Malicious-package advisories.
-  const maliciousHere = malicious.filter((n) => wholePackage(n) || !valid || affects(n, ecosystem, evaluated!));
+  const maliciousHere = maliciousCovering(malicious, ecosystem, evaluated);
   const maliciousElsewhere = malicious.filter((n) => !maliciousHere.includes(n));
   for (const n of maliciousHere) reasons.push({ signal: "known_malicious", severity: "critical", detail: `${n.advisory.id}: ${n.advisory.summary || "malicious code"}${valid ? ` (affects ${evaluated})` : ""}` });
   for (const n of maliciousElsewhere) reasons.push({ signal: "malicious_release_in_history", severity: "high", detail: `${n.advisory.id} marks other releases of ${name} as malicious; ${evaluated} is not among them` });

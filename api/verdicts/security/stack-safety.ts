@@ -13,7 +13,7 @@
  */
 import type { Advisory, CohortPackage, KevEntry } from "../../../pipelines/contract/snapshots/security-advisories.ts";
 import type { Ecosystem } from "../versions/schemes.ts";
-import { advisoriesNaming, affects, bySeverity, fixesOf, onKev, rangeLabels, samePackage, validVersion, wholePackage, type NamedAdvisory } from "./advisory-match.ts";
+import { advisoriesNaming, affects, bySeverity, fixesOf, maliciousCovering, onKev, rangeLabels, samePackage, validVersion, type NamedAdvisory } from "./advisory-match.ts";
 
 export const GATES = ["GO", "HOLD", "BLOCK"] as const;
 export const PACKAGE_GATE_VERDICTS = ["PASS", "HOLD", "BLOCK", "UNKNOWN"] as const;
@@ -87,6 +87,11 @@ function matched(n: NamedAdvisory, ecosystem: Ecosystem, kev: readonly KevEntry[
   };
 }
 
+/** A malicious-package advisory as a matched entry: its own id when it has no CVE, always critical. */
+function maliciousMatch(n: NamedAdvisory, ecosystem: Ecosystem, kev: readonly KevEntry[]): MatchedCve {
+  return { ...matched(n, ecosystem, kev), severity_label: "critical" };
+}
+
 /** Judge one pinned package. */
 export function judgePackage(pkg: StackPackage, input: Omit<StackSafetyInput, "packages" | "capturedAt">): StackPackageVerdict {
   const entry = findInCohort(input.cohort, pkg.name, pkg.ecosystem);
@@ -94,11 +99,10 @@ export function judgePackage(pkg: StackPackage, input: Omit<StackSafetyInput, "p
   if (!entry) {
     // Outside the cohort only the malicious-package advisories speak: a known-malicious package is BLOCK, not UNKNOWN.
     for (const eco of pkg.ecosystem === null ? (["npm", "PyPI"] as const) : [pkg.ecosystem]) {
-      const valid = pkg.version !== null && validVersion(eco, pkg.version);
-      const malicious = advisoriesNaming(input.advisories, eco, pkg.name).filter((n) => n.advisory.kind === "malicious" && (wholePackage(n) || !valid || affects(n, eco, pkg.version!)));
+      const malicious = maliciousCovering(advisoriesNaming(input.advisories, eco, pkg.name), eco, pkg.version);
       if (malicious.length > 0) {
-        const cves = malicious.map((n) => ({ ...matched(n, eco, input.kev), severity_label: "critical" }));
-        return { ...base, ecosystem: eco, verdict: "BLOCK", in_cohort: false, exploited: false, fix_available: false, category: null, matched_cves: cves, reason: `${malicious[0]!.advisory.id} marks ${pkg.name}${valid ? `@${pkg.version}` : ""} (${eco}) as malicious: remove it.` };
+        const at = pkg.version !== null && validVersion(eco, pkg.version) ? `${pkg.name}@${pkg.version}` : pkg.name;
+        return { ...base, ecosystem: eco, verdict: "BLOCK", in_cohort: false, exploited: false, fix_available: false, category: null, matched_cves: malicious.map((n) => maliciousMatch(n, eco, input.kev)), reason: `${malicious[0]!.advisory.id} marks ${at} (${eco}) as malicious: remove it.` };
       }
     }
     return { ...base, ecosystem: pkg.ecosystem, verdict: "UNKNOWN", in_cohort: false, exploited: false, fix_available: false, category: null, matched_cves: [], reason: `${pkg.name} is outside the curated cohort: not judged.` };
@@ -107,9 +111,9 @@ export function judgePackage(pkg: StackPackage, input: Omit<StackSafetyInput, "p
   const named = advisoriesNaming(input.advisories, eco, entry.name);
   const valid = pkg.version !== null && validVersion(eco, pkg.version);
   const hits = (n: NamedAdvisory) => !valid || affects(n, eco, pkg.version!);
-  const malicious = named.filter((n) => n.advisory.kind === "malicious" && (wholePackage(n) || hits(n)));
+  const malicious = maliciousCovering(named, eco, pkg.version);
   const vulns = named.filter((n) => n.advisory.kind === "vulnerability" && hits(n)).sort((a, b) => bySeverity(a.advisory, b.advisory));
-  const cves = [...malicious.map((n) => ({ ...matched(n, eco, input.kev), severity_label: "critical" })), ...vulns.map((n) => matched(n, eco, input.kev))];
+  const cves = [...malicious.map((n) => maliciousMatch(n, eco, input.kev)), ...vulns.map((n) => matched(n, eco, input.kev))];
   const exploited = vulns.some((n) => onKev(n.advisory, input.kev));
   const fixAvailable = vulns.length > 0 && vulns.every((n) => fixesOf(n, eco).length > 0);
   const common = { ...base, ecosystem: eco, in_cohort: true, exploited, fix_available: fixAvailable, category: entry.category, matched_cves: cves };
