@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createPublicClient, http } from "viem";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -40,6 +41,9 @@ import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
 import { setWatchServices } from "./watches/services.ts";
 import { startWatchEvaluation, type WatchEvaluation } from "./watches/schedule.ts";
+import { loadX402IndexConfig } from "./x402-index/config.ts";
+import { startSettlementIndexing, type SettlementIndexing } from "./x402-index/schedule.ts";
+import { setX402IndexServices } from "./x402-index/services.ts";
 import { openDatabase } from "./state/database.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "./webhooks/worker.ts";
 import { startBanner } from "./start-banner.ts";
@@ -164,9 +168,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let deliveryWorker: DeliveryWorker | undefined;
   let payments: StartedPayments | undefined;
   let isKnownBearer: ((token: string) => Promise<boolean>) | undefined;
+  let x402Index: ReturnType<typeof loadX402IndexConfig> | undefined;
   if (options.state !== false) {
     const state = options.state ?? {};
     const databaseUrl = state.databaseUrl ?? process.env.DATABASE_URL ?? "";
+    try {
+      x402Index = loadX402IndexConfig(state.env ?? process.env);
+    } catch (cause) {
+      store.close();
+      await closeWarehouse();
+      throw cause;
+    }
     try {
       if (databaseUrl) checkDatabaseUrl(databaseUrl);
       db = await openDatabase({
@@ -264,6 +276,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await watchEvaluation?.stop();
     setWatchServices(undefined);
   };
+  // The x402 settlement index reads the chain payments use (api/x402-index/README.md); X402_INDEX=read serves what
+  // another instance on the same database indexes.
+  const chainConfig = payments?.deps.config;
+  const settlementIndexing: SettlementIndexing | undefined =
+    db && x402Index?.mode === "on" && chainConfig?.rpcUrl && payments?.mode !== "off"
+      ? startSettlementIndexing({
+          db,
+          client: createPublicClient({ transport: http(chainConfig.rpcUrl, { timeout: 20_000, retryCount: 2 }) }),
+          chainId: chainConfig.chainId,
+          token: chainConfig.usdcAddress,
+          warehouse: warehouseReader,
+          config: x402Index,
+          onWarn: warn,
+        })
+      : undefined;
+  if (db && chainConfig && (settlementIndexing || x402Index?.mode === "read")) {
+    setX402IndexServices({ db, chainId: chainConfig.chainId, token: chainConfig.usdcAddress.toLowerCase() });
+  }
 
   serverActivity.useVerifier(loadVerifier());
   const unwireWeather = weatherSource ? wireWeatherAlertsSource(weatherSource) : () => {};
@@ -360,6 +390,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.closeAllConnections();
       });
       await stopWatches();
+      await settlementIndexing?.stop();
+      setX402IndexServices(undefined);
       await built.idle();
       warehouseReader.close();
       if (db) {

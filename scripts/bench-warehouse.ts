@@ -2,13 +2,15 @@
  * `npm run bench:warehouse`: premium latency over a year of warehouse history. Generates a synthetic warehouse
  * (every declared table, 365 days ending today, 500 models; ids, sources and the folder labelled synthetic; in
  * a temp folder removed at the end, never served as data) beside a copy of the bundled snapshot bodies, starts
- * the API on it as a child process (PREMIUM_BILLING=off, its own embedded Postgres), and prints p50/p99 at one
- * connection for every premium GET route of the registry (series — a path with /series or /velocity — asked for
- * the longest range, 90 days, rotating over subjects; the others at their example), first each distinct request
+ * the API on it as a child process (PREMIUM_BILLING=off, on a throwaway Postgres holding a synthetic year of x402
+ * settlements to the synthetic registry's wallets, served with X402_INDEX=read), and prints p50/p99 at one
+ * connection for every premium GET route of the registry (series — a path with /series or /velocity, and the x402
+ * publisher rollup — asked for 90 days, rotating over subjects; the others at their example), first each distinct request
  * once in turn (computed), then repeated under autocannon, then the server's resident memory.
  * Targets: every series p99 ≤ 20 ms; RSS ≤ 400 MB.
  * Env: BENCH_DURATION (seconds per endpoint, default 5), BENCH_DAYS (default 365), BENCH_MODELS (default 500),
- * BENCH_WAREHOUSE_DIR (a folder whose name says synthetic: the warehouse is generated there once, kept and reused).
+ * BENCH_WAREHOUSE_DIR (a folder whose name says synthetic: the warehouse is generated there once, kept and reused),
+ * BENCH_SETTLEMENTS_PER_DAY (synthetic x402 settlements per day over all publishers, default 1000).
  */
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
@@ -18,6 +20,9 @@ import autocannon from "autocannon";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseColumn, type WarehouseTable } from "../pipelines/contract/warehouse-tables.ts";
 import { routes } from "../api/registry/index.ts";
+import { openTempDatabase, type TempDatabase } from "../api/state/testing/temp-database.ts";
+import type { Database } from "../api/state/types.ts";
+import { refreshDailyTotals } from "../api/x402-index/indexer.ts";
 import { spawnApi, type SpawnedApi } from "../api/testing/spawn-api.ts";
 import { addDays } from "../api/verdicts/history-range.ts";
 import { processMemoryMb } from "./lib/process-stats.ts";
@@ -31,6 +36,10 @@ const int = (name: string, fallback: number, max: number) => {
 const seconds = int("BENCH_DURATION", 5, 600);
 const days = int("BENCH_DAYS", 365, 3660);
 const models = int("BENCH_MODELS", 500, 100_000);
+const settlementsPerDay = int("BENCH_SETTLEMENTS_PER_DAY", 1000, 1_000_000);
+/** The synthetic registry's publishers (x402_publishers_daily below): domain i·8, wallet i + 1. */
+const PUBLISHERS = 12;
+const publisherDomain = (i: number) => `synthetic-${String((i % PUBLISHERS) * 8).padStart(3, "0")}.example`;
 const PROVIDERS = 20;
 const BENCHMARKS = ["synthetic-gpqa", "synthetic-mmlu", "synthetic-math", "synthetic-humaneval", "synthetic-swe"];
 const today = new Date().toISOString().slice(0, 10);
@@ -108,7 +117,7 @@ const GENERATORS: Record<string, Generator> = {
   },
   // A dozen crawled domains naming payee wallets in their x402 discovery, weekly.
   x402_publishers_daily: {
-    dims: { w: 12 },
+    dims: { w: PUBLISHERS },
     days: `d % 7 = ${(days - 1) % 7}`,
     columns: {
       date: "date",
@@ -301,6 +310,32 @@ async function generateWarehouse(dir: string): Promise<Map<string, number>> {
   return counts;
 }
 
+/**
+ * A synthetic year of x402 settlements in Postgres: `settlementsPerDay` a day spread over the registry's wallets and
+ * the hours, amounts from 0.001 to 10 USDC, and an index cursor at the newest block (now), covering the whole year.
+ */
+async function seedSettlements(db: Database): Promise<number> {
+  const token = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
+  const hash = (expr: string) => `'0x' || md5(${expr}) || md5('x' || ${expr})`;
+  await db.query(
+    `INSERT INTO x402_settlements (chain_id, block_number, block_hash, block_time, tx_hash, log_index, token, from_address, to_address, amount_units)
+     SELECT 8453, n, ${hash("'b' || n")}, $1::timestamptz + (n * interval '1 day' / $2), ${hash("'t' || n")}, 0, $3,
+       '0x' || lpad(to_hex(1000 + n % 5000), 40, '0'), '0x' || lpad((1 + n % ${PUBLISHERS})::text, 40, '0'), 1000 + (n * 7919) % 10000000
+     FROM generate_series(0, $4::bigint - 1) n`,
+    [`${start}T00:00:00Z`, settlementsPerDay, token, days * settlementsPerDay],
+  );
+  const last = days * settlementsPerDay;
+  await db.query(
+    `INSERT INTO x402_index_cursor (chain_id, block_number, block_hash, block_time, first_block, first_block_time) VALUES (8453, $1, $2, now(), 0, $3)`,
+    [last, `0x${"ab".repeat(32)}`, `${start}T00:00:00Z`],
+  );
+  // The daily totals the indexer keeps beside them, for every day of the year.
+  await refreshDailyTotals(db, 8453, Array.from({ length: days + 1 }, (_, i) => addDays(start, i)));
+  await db.query("ANALYZE x402_settlements");
+  await db.query("ANALYZE x402_settlements_daily");
+  return last;
+}
+
 /** Values the bench gives to a series route's subject parameters (anything else keeps the route's example value). */
 function seriesPaths(path: string, example: string | undefined, n: number): string[] {
   const params = new URLSearchParams(example?.split("?")[1] ?? "");
@@ -311,9 +346,11 @@ function seriesPaths(path: string, example: string | undefined, n: number): stri
     const q = new URLSearchParams(params);
     if (q.has("model")) q.set("model", `synthetic/model-${String((i * 37) % models).padStart(4, "0")}`);
     if (q.has("provider")) q.set("provider", `synthetic-provider-${String(i % PROVIDERS).padStart(2, "0")}`);
+    // The x402 series: every other request one publisher's, the rest the ecosystem's.
+    if (path.endsWith("/x402-index/series") && i % 2 === 1) q.set("domain", publisherDomain(i));
     q.set("from", addDays(today, -89));
     q.set("to", today);
-    return `${path}?${q.toString()}`;
+    return `${path.replace(":domain", publisherDomain(i))}?${q.toString()}`;
   });
 }
 
@@ -335,6 +372,7 @@ const kept = process.env.BENCH_WAREHOUSE_DIR ? resolve(process.env.BENCH_WAREHOU
 if (kept && !/synthetic/.test(kept)) throw new Error(`BENCH_WAREHOUSE_DIR must name a folder labelled synthetic, got ${kept}`);
 const work = kept ?? (await mkdtemp(join(tmpdir(), "agentfeed-synthetic-warehouse-")));
 let api: SpawnedApi | undefined;
+let postgres: TempDatabase | undefined;
 try {
   const snapshotsDir = join(work, "snapshots");
   if (kept && existsSync(join(snapshotsDir, "warehouse"))) {
@@ -348,13 +386,21 @@ try {
     for (const [table, n] of counts) process.stdout.write(`  ${table.padEnd(26)} ${n.toLocaleString("en-US").padStart(12)} rows\n`);
   }
 
+  postgres = await openTempDatabase();
+  const seeded = performance.now();
+  const settlements = await seedSettlements(postgres.db);
+  process.stdout.write(`synthetic x402 settlements: ${settlements.toLocaleString("en-US")} over ${days} days to ${PUBLISHERS} publishers, seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s\n`);
+
   const t = performance.now();
-  api = await spawnApi({ SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: join(work, "data"), DATABASE_URL: "", PREMIUM_BILLING: "off", PAYMENTS_TEST_CHAIN: "off", RATE_LIMIT_PER_MINUTE: "0" }, { timeoutMs: 120_000 });
+  api = await spawnApi(
+    { SNAPSHOTS_DIR: snapshotsDir, DATA_DIR: join(work, "data"), DATABASE_URL: postgres.url, X402_INDEX: "read", PREMIUM_BILLING: "off", PAYMENTS_TEST_CHAIN: "off", RATE_LIMIT_PER_MINUTE: "0" },
+    { timeoutMs: 120_000 },
+  );
   process.stdout.write(`server up in ${((performance.now() - t) / 1000).toFixed(1)} s (PREMIUM_BILLING=off), RSS ${processMemoryMb(api.child.pid)?.rss ?? "?"} MB\n\n`);
 
   // Every premium GET of the registry: the series rotate over subjects (90-day windows), the rest call their example.
   const premium = routes.filter((r) => r.tier === "premium" && r.method === "GET" && (!r.path.includes(":") || r.example));
-  const isSeries = (path: string) => /\/(series|velocity)(\/|$)/.test(path);
+  const isSeries = (path: string) => /\/(series|velocity)(\/|$)|\/x402-index\/publisher\//.test(path);
   const targets = premium.map((r) => ({ name: r.path, series: isSeries(r.path), paths: isSeries(r.path) ? seriesPaths(r.path, r.example, 200) : [r.example ?? r.path] }));
   process.stdout.write(`1 connection, ${seconds} s per endpoint; series asked for 90 days, rotating over 200 subjects\n`);
   process.stdout.write(
@@ -398,5 +444,6 @@ try {
   }
 } finally {
   await api?.stop();
+  await postgres?.close();
   if (!kept) await rm(work, { recursive: true, force: true });
 }

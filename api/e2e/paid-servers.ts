@@ -14,14 +14,19 @@ type Json = Record<string, any>;
 
 export interface PaidServers<K extends string> {
   servers: Record<K, SpawnedApi>;
+  /** The database the servers share (tests read what a server wrote). */
+  db: Database;
   token: string;
   /** GET `path` on `api` with the paid token; the body parsed. */
   paid(api: SpawnedApi, path: string): Promise<{ status: number; body: Json }>;
   stop(): Promise<void>;
 }
 
-/** Start one server per snapshot folder on one temporary database and mint a token holding `credits`. */
-export async function startPaidServers<K extends string>(folders: Record<K, string>, credits: number, ref: string): Promise<PaidServers<K>> {
+/**
+ * Start one server per snapshot folder on one temporary database and mint a token holding `credits`; `env` adds
+ * to (or replaces) the servers' environment (payments on a test chain, indexer settings).
+ */
+export async function startPaidServers<K extends string>(folders: Record<K, string>, credits: number, ref: string, env: Record<string, string> = {}): Promise<PaidServers<K>> {
   let temp: TempDatabase | undefined;
   const started: SpawnedApi[] = [];
   const stop = async () => {
@@ -31,10 +36,10 @@ export async function startPaidServers<K extends string>(folders: Record<K, stri
   };
   try {
     temp = await openTempDatabase();
-    const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
+    const base = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off", ...env };
     const servers = {} as Record<K, SpawnedApi>;
     for (const [name, dir] of Object.entries<string>(folders)) {
-      const api = await spawnApi({ ...env, SNAPSHOTS_DIR: dir });
+      const api = await spawnApi({ ...base, SNAPSHOTS_DIR: dir });
       started.push(api);
       servers[name as K] = api;
     }
@@ -46,7 +51,7 @@ export async function startPaidServers<K extends string>(folders: Record<K, stri
       const res = await contractFetch(api.base + path, { headers: { authorization: `Bearer ${token}` } });
       return { status: res.status, body: (await res.json()) as Json };
     };
-    return { servers, token, paid, stop };
+    return { servers, db: temp.db as Database, token, paid, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -54,6 +54,12 @@ export const PREVIEWS = {
     premiumEndpoint: "/api/premium/stack-safety-verdict",
     shows: "gate only, no CVE evidence, at most 3 packages",
   },
+  "/api/preview/x402-settlement-verdict": {
+    route: "/api/preview/x402-settlement-verdict",
+    limit: 10,
+    premiumEndpoint: "/api/premium/x402-settlement-verdict",
+    shows: "classifications only",
+  },
 } as const satisfies Record<string, PreviewSpec>;
 
 /** The route of a declared preview. */

@@ -58,6 +58,8 @@ import { premiumFrontierRoutes } from "./premium-frontier.ts";
 import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 import { premiumWatchesRoutes } from "./premium-watches.ts";
+import { premiumX402IndexRoutes } from "./premium-x402-index.ts";
+import { previewX402SettlementRoutes } from "./preview-x402-settlement.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
 import { premiumInferenceCostRoutes } from "./premium-inference-cost.ts";
 import { premiumCompareRoutes } from "./premium-compare.ts";
@@ -128,4 +130,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...webReadinessSummaryRoutes,
   ...premiumWebReadinessRoutes,
   ...x402IndexRoutes,
+  ...premiumX402IndexRoutes,
+  ...previewX402SettlementRoutes,
 ];

@@ -77,6 +77,37 @@ describe("indexOnce()", () => {
     expect(amounts).not.toContain("4000000");
     expect(amounts).toContain("7000000");
     expect(amounts.filter((a) => a === "7000000")).toHaveLength(1);
+    // The daily totals follow the rewind and the re-read.
+    const { rows: daily } = await (temp!.db as Database).query<{ to_address: string; volume: string; count: number }>(
+      "SELECT to_address, sum(volume_units)::text AS volume, sum(count)::int AS count FROM x402_settlements_daily GROUP BY 1 ORDER BY 1",
+    );
+    const { rows: raw } = await (temp!.db as Database).query<{ to_address: string; volume: string; count: number }>(
+      "SELECT to_address, sum(amount_units)::text AS volume, count(*)::int AS count FROM x402_settlements WHERE amount_units > 0 GROUP BY 1 ORDER BY 1",
+    );
+    expect(daily).toEqual(raw);
+  });
+
+  it("records where coverage starts and the time of the block it reached; passes racing on one database store each transfer once", async () => {
+    const payer = await chain!.newWallet(100_000_000n);
+    for (let i = 0; i < 4; i++) await chain!.transfer(payer, payeeA, 1_000n + BigInt(i));
+    await chain!.mine(3);
+    const before = (await rows()).length;
+    const results = await Promise.all([indexOnce(options({ batchBlocks: 1 })), indexOnce(options({ batchBlocks: 1 })), indexOnce(options({ batchBlocks: 2 }))]);
+    expect(results.reduce((a, r) => a + r.settlements, 0)).toBe(4);
+    const after = await rows();
+    expect(after).toHaveLength(before + 4);
+    expect(new Set(after.map((r) => `${r.block_number}|${r.amount_units}`)).size).toBe(after.length);
+    const { rows: cursor } = await (temp!.db as Database).query<{ block_number: string; block_time: Date; first_block: string; first_block_time: Date }>(
+      "SELECT block_number::text, block_time, first_block::text, first_block_time FROM x402_index_cursor WHERE chain_id = $1",
+      [chain!.anvil.chainId],
+    );
+    const head = await chain!.publicClient.getBlock({ blockTag: "latest" });
+    expect(BigInt(cursor[0]!.block_number)).toBe(head.number - 2n);
+    const final = await chain!.publicClient.getBlock({ blockNumber: head.number - 2n });
+    expect(cursor[0]!.block_time.getTime()).toBe(Number(final.timestamp) * 1000);
+    expect(cursor[0]!.first_block).toBe("0");
+    const genesis = await chain!.publicClient.getBlock({ blockNumber: 0n });
+    expect(cursor[0]!.first_block_time.getTime()).toBe(Number(genesis.timestamp) * 1000);
   });
 
   it("does nothing before the chain has a final block, and nothing for an empty registry", async () => {

@@ -1954,6 +1954,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/x402-index/publisher/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One x402 publisher's indexed USDC settlements over a date range: its pay_to wallets, totals, average amount and a daily series with zeros.
+         * @description from and to are required (YYYY-MM-DD, inclusive, at most 366 days; from after to is 400 invalid_range); the 402 challenge precedes the parameter check. A domain outside the publisher registry is 404 unknown_publisher with a hint (the registry is free at /api/x402-index/publishers); not charged. Every wallet the registry ever saw for the domain is listed; those on the indexed chain are summed, including a wallet other domains share (shared_with names them). Coverage: settlements to the registry's wallets on the chain the service is paid on (Base; any other chain, such as the local test chain, is flagged test_chain), indexed forward-only from the block the index started at and only past the confirmation depth; zero-value transfers are not counted. Days outside the coverage carry indexed false. Not charged: before the index's first pass (not_indexed), or when its newest block is older than 10 minutes (index_stale).
+         */
+        get: operations["getApiPremiumX402IndexPublisherDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/x402-index/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A daily series of indexed x402 settlements (USDC volume or count), for the ecosystem or one publisher.
+         * @description metric (volume | count), from and to are required (YYYY-MM-DD, inclusive, at most 366 days); granularity day (default) or hour — hour answers an empty series with a note. domain narrows to one registry domain (404 unknown_publisher outside it). The ecosystem series counts each settlement once, however many domains name its wallet. volume values are USDC decimal strings; count values integers; every day of the range is present (zeros included). Coverage: settlements to the registry's wallets on the chain the service is paid on (Base; any other chain, such as the local test chain, is flagged test_chain), indexed forward-only from the block the index started at and only past the confirmation depth; zero-value transfers are not counted. Days outside the coverage carry indexed false. Not charged: before the index's first pass (not_indexed), when its newest block is older than 10 minutes (index_stale), or for the hourly granularity (not_served).
+         */
+        get: operations["getApiPremiumX402IndexSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/x402-settlement-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The x402 ecosystem's settlement momentum and concentration over 24h, 7d or 30d: volume and count against the prior window, Herfindahl index, leading publisher and ranking.
+         * @description The window ends at the newest indexed block (capturedAt); the prior window is the same length just before it. momentum: expanding when volume grew 20 % or more against the prior window, contracting when it fell 20 % or more, steady between; nascent when the index did not cover the whole prior window, the prior window had no settlement, or both windows together hold fewer than 10. concentration by the Herfindahl–Hirschman index of publisher volume shares (percent, 0–10,000), in the bands of the U.S. DOJ/FTC Horizontal Merger Guidelines (2010): above 2,500 concentrated, 1,500–2,500 moderate, below diversified; null without volume. A wallet several domains name is attributed to the domain that listed it first (then alphabetically first), so every settlement counts once. Ranking: volume, then count, then domain; at most 100 publishers. Coverage: settlements to the registry's wallets on the chain the service is paid on (Base; any other chain, such as the local test chain, is flagged test_chain), indexed forward-only from the block the index started at and only past the confirmation depth; zero-value transfers are not counted. Days outside the coverage carry indexed false. Freshness SLA 10 minutes on the newest indexed block. Not charged: before the first pass (not_indexed), stale (index_stale), or no settlement in either window (no_settlements).
+         */
+        get: operations["getApiPremiumX402SettlementVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/x402-settlement-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free preview of /api/premium/x402-settlement-verdict: momentum, concentration and the leading publisher of indexed x402 settlements; 10 calls per IP per UTC day.
+         * @description The verdict of /api/premium/x402-settlement-verdict for the same window (24h, 7d or 30d); the ecosystem figures, the ranking, the coverage and the receipt are the premium endpoint's. Limited to 10 calls per client per UTC day, counted in the state database so every server process shares the count (an IPv6 client counts by its /64). A call that fails (the index not running) is not counted. Over the limit: 429 preview_limit_reached with Retry-After until the next UTC midnight and where to buy credits.
+         */
+        get: operations["getApiPreviewX402SettlementVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14983,6 +15063,612 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying, when known. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumX402IndexPublisherDomain: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD (inclusive; required). */
+                from: string;
+                /** @description Last day, YYYY-MM-DD (inclusive; required); at most 366 days from from. */
+                to: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A domain of the publisher registry (/api/x402-index/publishers). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One x402 publisher's indexed USDC settlements over a date range: its pay_to wallets, totals, average amount and a daily series with zeros. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        publisher: {
+                            domain: string;
+                            pay_to_wallets: {
+                                address: string;
+                                network: string;
+                                first_seen: string;
+                                /** @description Whether the wallet is on the indexed chain (only those are summed). */
+                                indexed: boolean;
+                                /** @description Other registry domains naming the same wallet: its settlements count for each of them here. */
+                                shared_with: string[];
+                            }[];
+                            first_seen: string;
+                        };
+                        window: {
+                            from: string;
+                            to: string;
+                            days: number;
+                        };
+                        rollup: {
+                            volume_usdc: string;
+                            count: number;
+                            /** @description volume / count, USDC rounded down to the base unit; null without a settlement. */
+                            avg_amount: string | null;
+                            daily_series: {
+                                date: string;
+                                /** @description USDC, decimal string. */
+                                volume_usdc: string;
+                                count: number;
+                                /** @description Whether the index covered the day; an uncovered day's zeros mean unknown, not none. */
+                                indexed: boolean;
+                            }[];
+                        };
+                        coverage: {
+                            /** @description CAIP-2 id of the indexed chain (eip155:8453 is Base). */
+                            network: string;
+                            /** @description True when the indexed chain is not Base mainnet (a testnet or the local test chain: test money). */
+                            test_chain: boolean;
+                            /** @description The indexed token contract (USDC), lower-cased. */
+                            token: string;
+                            /** @description Time of the first block the index read (settlements before it were never looked for); null before the first pass. */
+                            indexed_from: string | null;
+                            /** @description Time of the newest final block indexed; null before the first pass. */
+                            indexed_to: string | null;
+                            /** @description Its number (decimal string). */
+                            indexed_to_block: string | null;
+                            /** @description True when indexed_to is more than 10 minutes old (or absent): such a call is not charged. */
+                            stale: boolean;
+                        };
+                        attribution: string;
+                        license: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, path parameters, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description No data for these path parameters (e.g. snapshot_not_found). the domain is not in the publisher registry (unknown_publisher, with a hint) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumX402IndexSeries: {
+        parameters: {
+            query: {
+                /** @description volume (USDC, decimal strings) or count (settlements, integers). */
+                metric: "volume" | "count";
+                /** @description day; hour answers an empty series with a note. */
+                granularity?: "day" | "hour";
+                /** @description First day, YYYY-MM-DD (inclusive; required). */
+                from: string;
+                /** @description Last day, YYYY-MM-DD (inclusive; required); at most 366 days from from. */
+                to: string;
+                /** @description One registry domain; omit for the whole ecosystem. */
+                domain?: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A daily series of indexed x402 settlements (USDC volume or count), for the ecosystem or one publisher. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @enum {string} */
+                        metric: "volume" | "count";
+                        /** @enum {string} */
+                        granularity: "day" | "hour";
+                        domain: string | null;
+                        window: {
+                            from: string;
+                            to: string;
+                        };
+                        series: {
+                            /** @description The UTC day, YYYY-MM-DD. */
+                            ts: string;
+                            value: string | number;
+                            indexed: boolean;
+                        }[];
+                        coverage: {
+                            /** @description CAIP-2 id of the indexed chain (eip155:8453 is Base). */
+                            network: string;
+                            /** @description True when the indexed chain is not Base mainnet (a testnet or the local test chain: test money). */
+                            test_chain: boolean;
+                            /** @description The indexed token contract (USDC), lower-cased. */
+                            token: string;
+                            /** @description Time of the first block the index read (settlements before it were never looked for); null before the first pass. */
+                            indexed_from: string | null;
+                            /** @description Time of the newest final block indexed; null before the first pass. */
+                            indexed_to: string | null;
+                            /** @description Its number (decimal string). */
+                            indexed_to_block: string | null;
+                            /** @description True when indexed_to is more than 10 minutes old (or absent): such a call is not charged. */
+                            stale: boolean;
+                        };
+                        attribution: string;
+                        note?: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description domain is not in the publisher registry (unknown_publisher, with a hint) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumX402SettlementVerdict: {
+        parameters: {
+            query?: {
+                /** @description 24h, 7d (default) or 30d, ending at the newest indexed block. */
+                window?: "24h" | "7d" | "30d";
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The x402 ecosystem's settlement momentum and concentration over 24h, 7d or 30d: volume and count against the prior window, Herfindahl index, leading publisher and ranking. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Time of the newest indexed final block (the window ends there); null before the first pass. */
+                        capturedAt: string | null;
+                        /** @enum {string} */
+                        window_label: "24h" | "7d" | "30d";
+                        window: {
+                            from: string;
+                            to: string;
+                            prior_from: string;
+                            prior_to: string;
+                        } | null;
+                        verdict: {
+                            /** @enum {string} */
+                            momentum: "expanding" | "steady" | "contracting" | "nascent";
+                            concentration: ("concentrated" | "moderate" | "diversified") | null;
+                            leading_publisher: string | null;
+                        };
+                        ecosystem: {
+                            volume_usdc: string;
+                            count: number;
+                            unique_publishers: number;
+                            volume_change_pct: number | null;
+                            count_change_pct: number | null;
+                            prior_window_empty: boolean;
+                            top_publisher_share_pct: number | null;
+                            hhi: number | null;
+                        };
+                        ranking: {
+                            rank: number;
+                            domain: string;
+                            volume_usdc: string;
+                            count: number;
+                            share_pct: number;
+                        }[];
+                        coverage: {
+                            /** @description CAIP-2 id of the indexed chain (eip155:8453 is Base). */
+                            network: string;
+                            /** @description True when the indexed chain is not Base mainnet (a testnet or the local test chain: test money). */
+                            test_chain: boolean;
+                            /** @description The indexed token contract (USDC), lower-cased. */
+                            token: string;
+                            /** @description Time of the first block the index read (settlements before it were never looked for); null before the first pass. */
+                            indexed_from: string | null;
+                            /** @description Time of the newest final block indexed; null before the first pass. */
+                            indexed_to: string | null;
+                            /** @description Its number (decimal string). */
+                            indexed_to_block: string | null;
+                            /** @description True when indexed_to is more than 10 minutes old (or absent): such a call is not charged. */
+                            stale: boolean;
+                        };
+                        attribution: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPreviewX402SettlementVerdict: {
+        parameters: {
+            query?: {
+                /** @description 24h, 7d (default) or 30d, ending at the newest indexed block. */
+                window?: "24h" | "7d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free preview of /api/premium/x402-settlement-verdict: momentum, concentration and the leading publisher of indexed x402 settlements; 10 calls per IP per UTC day. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        preview: true;
+                        /** @description Time of the newest indexed final block (the window ends there); null before the first pass. */
+                        capturedAt: string | null;
+                        /** @enum {string} */
+                        window_label: "24h" | "7d" | "30d";
+                        verdict: {
+                            /** @enum {string} */
+                            momentum: "expanding" | "steady" | "contracting" | "nascent";
+                            concentration: ("concentrated" | "moderate" | "diversified") | null;
+                            leading_publisher: string | null;
+                        };
+                        /** @description The daily quota of this preview for the calling client (IP, IPv6 /64) after this call. */
+                        rate_limit: {
+                            limit: number;
+                            remaining: number;
+                            /** @constant */
+                            scope: "ip_per_utc_day";
+                        };
+                        /** @description Where the full answer is and how to pay for it. */
+                        upgrade: {
+                            premium_endpoint: string;
+                            payment_info: string;
+                            buy_credits: string;
+                            preview_shows: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the settlement index does not run on this instance (x402_index_unavailable) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
