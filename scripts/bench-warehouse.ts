@@ -126,6 +126,20 @@ const GENERATORS: Record<string, Generator> = {
       network: "'eip155:8453'",
     },
   },
+  x402_registry_daily: {
+    dims: { w: PUBLISHERS },
+    days: `d % 7 = ${(days - 1) % 7}`,
+    columns: {
+      date: "date",
+      domain: "'synthetic-' || lpad(CAST(w * 8 AS VARCHAR), 3, '0') || '.example'",
+      status: "CASE WHEN (w + d) % 11 = 0 THEN 'error' ELSE 'ok' END",
+      paid_endpoints: "CASE WHEN (w + d) % 11 = 0 THEN NULL ELSE CAST(1 + (w * 7 + d) % 40 AS BIGINT) END",
+      free_endpoints: "CASE WHEN (w + d) % 11 = 0 THEN NULL ELSE CAST((w + d) % 5 AS BIGINT) END",
+      federated: "CASE WHEN (w + d) % 11 = 0 THEN NULL ELSE w % 4 = 0 END",
+      networks: "CASE WHEN (w + d) % 11 = 0 THEN NULL WHEN w % 3 = 0 THEN 'eip155:8453,eip155:84532' ELSE 'eip155:8453' END",
+      agent_fair_trade: "CASE WHEN (w + d) % 11 = 0 THEN NULL ELSE w % 5 = 0 END",
+    },
+  },
   // The security cohort (36 packages) once a day, and about three advisories per package.
   package_versions_daily: {
     dims: { p: 36 },

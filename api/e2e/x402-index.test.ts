@@ -37,6 +37,7 @@ let dir = "";
 let priorDay = "";
 let currentDay = "";
 let firstDay = "";
+let weekAgo = "";
 
 const usdc = (n: number) => BigInt(Math.round(n * 1_000_000));
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const earlier = structuredClone(crawl);
   const payees = { "base.org": [walletA], "circle.com": [shared], "coinbase.com": [shared, walletC] } as Record<string, string[]>;
   for (const d of earlier.domains) d.x402Payees = (payees[d.domain] ?? []).map((payTo) => ({ payTo, network: "eip155:8453" }));
-  const weekAgo = addDays(new Date().toISOString().slice(0, 10), -7);
+  weekAgo = addDays(new Date().toISOString().slice(0, 10), -7);
   await writeWarehouse(dir, weekAgo, webReadinessRows(earlier, weekAgo));
 
   // The chain's history: a first block now, a prior batch two days on, the current batch a day after that.
@@ -187,5 +188,31 @@ describe("GET /api/premium/x402-settlement-verdict and its preview", () => {
     expect(body.ecosystem).toBeUndefined();
     expect(body.receipt).toBeUndefined();
     expect(body.rate_limit.remaining).toBe(9);
+  });
+});
+
+describe("GET /api/premium/x402-registry/series", () => {
+  it("answers each crawl day of the registry with its changes since the crawl before, and a day without a crawl with nulls", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const { status, body } = await paid(`/api/premium/x402-registry/series?from=${weekAgo}&to=${today}`);
+    expect(status).toBe(200);
+    expect(body.billing.credits_charged).toBe(1);
+    expect(body.points).toHaveLength(8);
+    const before = body.points.find((p: Json) => p.date === weekAgo);
+    const now = body.points.find((p: Json) => p.date === today);
+    // The five recorded x402 publishers were read on both crawls; no earlier crawl precedes the first.
+    expect(before).toMatchObject({ has_data: true, total: 5, ok_count: 5, error_count: 0, paid_endpoints_total: 5, free_endpoints_total: 0, networks: ["eip155:8453"], added: null });
+    // A week later every publisher names the recorded wallet instead of the ones it had: five wallet changes.
+    expect(now).toMatchObject({ has_data: true, total: 5, added: 0, removed: 0, status_flips: 0, wallet_changes: 5 });
+    expect(now.wallet_change_sample).toEqual(["base.org", "circle.com", "cloudflare.com", "coinbase.com", "vercel.com"]);
+    expect(body.points.find((p: Json) => p.date === addDays(weekAgo, 1))).toMatchObject({ has_data: false, total: null });
+    expect(body.delta_in_window).toEqual({ start_total: 5, end_total: 5, net: 0, start_ok: 5, end_ok: 5 });
+  });
+
+  it("does not charge a window without a crawl, and refuses a window over 90 days", async () => {
+    const empty = await paid("/api/premium/x402-registry/series?from=2020-01-01&to=2020-01-31");
+    expect(empty.status).toBe(200);
+    expect(empty.body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "no_data_in_range" });
+    expect((await paid("/api/premium/x402-registry/series?from=2020-01-01&to=2020-12-31")).body.error).toBe("range_too_long");
   });
 });

@@ -59,6 +59,7 @@ import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 import { premiumWatchesRoutes } from "./premium-watches.ts";
 import { premiumX402IndexRoutes } from "./premium-x402-index.ts";
+import { premiumX402RegistryRoutes } from "./premium-x402-registry.ts";
 import { previewX402SettlementRoutes } from "./preview-x402-settlement.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
 import { premiumInferenceCostRoutes } from "./premium-inference-cost.ts";
@@ -131,5 +132,6 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumWebReadinessRoutes,
   ...x402IndexRoutes,
   ...premiumX402IndexRoutes,
+  ...premiumX402RegistryRoutes,
   ...previewX402SettlementRoutes,
 ];

@@ -13,7 +13,7 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/hi
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { readAggregatorSeries, readModelhubVelocity } from "./premium-series-reads.ts";
 
-const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
+export const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
 
 const day = (what: string) =>
   z.iso

@@ -6,7 +6,7 @@ const USER = ["Claude-User"];
 
 /** A crawled domain with every surface absent. */
 function domain(over: Partial<WebReadinessDomain> = {}): WebReadinessDomain {
-  return { domain: "a.example", sector: "commerce", robotsStatus: "present", bots: {}, llmsTxt: "absent", llmsTxtBytes: null, aiTxt: "absent", aiTxtBytes: null, agentJson: "absent", openapi: "absent", x402: "absent", x402Payees: [], ...over };
+  return { domain: "a.example", sector: "commerce", robotsStatus: "present", bots: {}, llmsTxt: "absent", llmsTxtBytes: null, aiTxt: "absent", aiTxtBytes: null, agentJson: "absent", openapi: "absent", x402: "absent", x402Payees: [], x402Resources: null, fairTrade: "unknown", ...over };
 }
 const open = { GPTBot: "blocked", "Claude-User": "allowed" } as const;
 

@@ -17,6 +17,8 @@ function domain(over: Partial<WebReadinessDomain> = {}): WebReadinessDomain {
     openapi: "absent",
     x402: "absent",
     x402Payees: [],
+    x402Resources: null,
+    fairTrade: "unknown",
     ...over,
   };
 }

@@ -302,6 +302,22 @@ export const WAREHOUSE_TABLES = {
       ["network", "VARCHAR", "not null", "CAIP-2 chain id (eip155:8453 is Base), or the v1 network name when unknown"],
     ],
   ),
+  x402_registry_daily: table(
+    "x402_registry_daily",
+    "web-readiness",
+    "Each crawled domain's x402 discovery document per crawl: read (ok) or unreachable (error), what it offers and the networks it names; a domain without one has no row. The x402 registry series reads it.",
+    ["date", "domain"],
+    [
+      DATE_COLUMN,
+      ["domain", "VARCHAR", "not null", "Crawled domain"],
+      ["status", "VARCHAR", "not null", "ok (the document was read) or error (the fetch failed: not known this crawl)"],
+      ["paid_endpoints", "BIGINT", "null", "Resources with a payment option of a positive amount (NULL on error)"],
+      ["free_endpoints", "BIGINT", "null", "Resources offered without payment (NULL on error)"],
+      ["federated", "BOOLEAN", "null", "The document lists resources on other sites (NULL on error)"],
+      ["networks", "VARCHAR", "null", "CAIP-2 networks its payment options name, sorted, comma-separated (NULL on error)"],
+      ["agent_fair_trade", "BOOLEAN", "null", "The domain serves a valid /.well-known/agent-fair-trade.json (NULL when not known)"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

@@ -6,7 +6,7 @@ import { AI_BOTS, WEB_DOMAINS } from "../catalog/web-domains.ts";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
-import { crawlDomain, runWebReadiness, webReadinessFeed } from "./web-readiness.ts";
+import { crawlDomain, runWebReadiness, webReadinessFeed, webReadinessRows } from "./web-readiness.ts";
 
 const NOW = new Date("2026-11-23T04:13:00Z");
 const clients: ClosableHttpClient[] = [];
@@ -72,6 +72,30 @@ describe("webReadinessFeed", () => {
     expect(result).toMatchObject({ robotsStatus: "present", llmsTxt: "present", llmsTxtBytes: 16, aiTxt: "absent", agentJson: "present", openapi: "absent", x402: "present" });
     expect(result.bots.GPTBot).toBe("blocked");
     expect(result.bots.ClaudeBot).toBe("allowed");
+  });
+
+  it("reads an x402 publisher's offer and its fair-trade manifest, and writes its registry row", async () => {
+    const discovery = JSON.stringify({
+      x402Version: 2,
+      items: [
+        { resource: "https://api.example.com/a", accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C" }] },
+        { resource: "https://partner.example.org/b", accepts: [{ scheme: "exact", network: "eip155:84532", amount: "0", payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C" }] },
+      ],
+    });
+    const manifest = JSON.stringify({ standard: "agent-fair-trade", version: "1.0", publisher: { name: "Example", url: "https://example.com" }, no_charge_guarantees: ["no charge on 5xx"] });
+    const files = { "https://example.com/robots.txt": "User-agent: *\nAllow: /\n", "https://example.com/.well-known/x402": discovery };
+    const withManifest = await crawlDomain(testFeedContext({ http: client(replay({ ...files, "https://example.com/.well-known/agent-fair-trade.json": manifest })), now: NOW }), site);
+    expect(withManifest.result).toMatchObject({ x402: "present", x402Resources: { paid: 1, free: 1, federated: true }, fairTrade: "present" });
+    const without = await crawlDomain(testFeedContext({ http: client(replay({ ...files, "https://example.com/.well-known/agent-fair-trade.json": nf })), now: NOW }), site);
+    expect(without.result.fairTrade).toBe("absent");
+    const unrecorded = await crawlDomain(testFeedContext({ http: client(replay(files)), now: NOW }), site);
+    expect(unrecorded.result.fairTrade).toBe("unknown");
+
+    const registry = webReadinessRows({ domains: [withManifest.result, { ...unrecorded.result, domain: "gone.example", x402: "unknown", x402Payees: [], x402Resources: null }, { ...without.result, domain: "none.example", x402: "absent" }] }, "2026-11-23").find((b) => b.table === "x402_registry_daily")!;
+    expect(registry.rows).toEqual([
+      { date: "2026-11-23", domain: "example.com", status: "ok", paid_endpoints: 1, free_endpoints: 1, federated: true, networks: "eip155:8453,eip155:84532", agent_fair_trade: true },
+      { date: "2026-11-23", domain: "gone.example", status: "error", paid_endpoints: null, free_endpoints: null, federated: null, networks: null, agent_fair_trade: null },
+    ]);
   });
 
   it("stores an unreachable robots.txt as unknown for every bot and surface, never allowed", async () => {

@@ -14,8 +14,9 @@
 import PQueue from "p-queue";
 import { AI_BOTS, OWN_CRAWLER_TOKEN, WEB_DOMAINS, type WebDomain } from "../catalog/web-domains.ts";
 import { HttpError } from "../lib/http/errors.ts";
-import { x402Payees, type X402Payee } from "../sources/x402-discovery.ts";
-import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { x402Payees, x402Resources, type X402Payee, type X402Resources } from "../sources/x402-discovery.ts";
+import { classifyManifest } from "../sources/afta-manifest.ts";
+import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, WarehouseBatch, WarehouseValue } from "../lib/types.ts";
 import { mayFetch, parseRobots, ROBOTS_MAX_BYTES } from "../sources/web-readiness-robots.ts";
 import { isSurface, SURFACE_MAX_BYTES, SURFACE_PATHS, type SurfaceName, utf8Bytes } from "../sources/web-readiness-surfaces.ts";
 import {
@@ -66,7 +67,7 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
   const origin = `https://${site.domain}`;
   const robots = robotsFile(await fetchOne(ctx, `${origin}/robots.txt`, ROBOTS_MAX_BYTES));
   const bots: Record<string, WebReadinessDomain["bots"][string]> = {};
-  const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown", x402Payees: [] } as const;
+  const unknownSurfaces = { llmsTxt: "unknown", llmsTxtBytes: null, aiTxt: "unknown", aiTxtBytes: null, agentJson: "unknown", openapi: "unknown", x402: "unknown", x402Payees: [], x402Resources: null, fairTrade: "unknown" } as const;
   if (robots.kind === "failed") {
     for (const b of AI_BOTS) bots[b.token] = "unknown";
     return { result: { domain: site.domain, sector: site.sector, robotsStatus: "unreachable", bots, ...unknownSurfaces, x402Payees: [] }, error: robots.reason };
@@ -83,13 +84,24 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
     x402: { status: "unknown", bytes: null },
   };
   let payees: X402Payee[] = [];
+  let resources: X402Resources | null = null;
   for (const name of Object.keys(SURFACE_PATHS) as SurfaceName[]) {
     const path = SURFACE_PATHS[name];
     if (!mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, path)) continue;
     const got = await fetchOne(ctx, origin + path, SURFACE_MAX_BYTES);
     if (got.kind === "absent") found[name] = { status: "absent", bytes: null };
     else if (got.kind === "ok") found[name] = isSurface(name, got.body) ? { status: "present", bytes: utf8Bytes(got.body) } : { status: "absent", bytes: null };
-    if (name === "x402" && got.kind === "ok" && found.x402.status === "present") payees = x402Payees(got.body);
+    if (name === "x402" && got.kind === "ok" && found.x402.status === "present") {
+      payees = x402Payees(got.body);
+      resources = x402Resources(got.body, site.domain);
+    }
+  }
+  // An x402 publisher's fair-trade manifest (the registry series counts them); other domains are not asked.
+  let fairTrade: WebReadinessDomain["fairTrade"] = "unknown";
+  if (found.x402.status === "present" && mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, FAIR_TRADE_PATH)) {
+    const got = await fetchOne(ctx, origin + FAIR_TRADE_PATH, SURFACE_MAX_BYTES);
+    if (got.kind === "absent") fairTrade = "absent";
+    else if (got.kind === "ok") fairTrade = classifyManifest(got.body).status === "valid" ? "present" : "absent";
   }
   return {
     result: {
@@ -105,7 +117,28 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
       openapi: found.openapi.status,
       x402: found.x402.status,
       x402Payees: payees,
+      x402Resources: resources,
+      fairTrade,
     },
+  };
+}
+
+/** Where a publisher serves its agent fair-trade (AFTA) manifest. */
+export const FAIR_TRADE_PATH = "/.well-known/agent-fair-trade.json";
+
+/** The x402 registry row of a crawled domain: ok with what its document offers, error when the fetch failed, none without a document. */
+function registryRow(d: WebReadinessDomain, date: string): Record<string, WarehouseValue> | null {
+  if (d.x402 === "unknown") return { date, domain: d.domain, status: "error", paid_endpoints: null, free_endpoints: null, federated: null, networks: null, agent_fair_trade: null };
+  if (d.x402 !== "present") return null;
+  return {
+    date,
+    domain: d.domain,
+    status: "ok",
+    paid_endpoints: d.x402Resources?.paid ?? 0,
+    free_endpoints: d.x402Resources?.free ?? 0,
+    federated: d.x402Resources?.federated ?? false,
+    networks: [...new Set(d.x402Payees.map((p) => p.network))].sort().join(","),
+    agent_fair_trade: d.fairTrade === "unknown" ? null : d.fairTrade === "present",
   };
 }
 
@@ -137,6 +170,11 @@ export function webReadinessRows(data: WebReadinessSnapshot, date: string): Ware
       table: "x402_publishers_daily",
       key: ["date", "domain", "pay_to", "network"],
       rows: data.domains.flatMap((d) => d.x402Payees.map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network }))),
+    },
+    {
+      table: "x402_registry_daily",
+      key: ["date", "domain"],
+      rows: data.domains.map((d) => registryRow(d, date)).filter((r): r is Record<string, WarehouseValue> => r !== null),
     },
   ];
 }

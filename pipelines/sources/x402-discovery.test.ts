@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { x402Payees } from "./x402-discovery.ts";
+import { x402Payees, x402Resources } from "./x402-discovery.ts";
 
 const v2 = (accepts: unknown[]) => JSON.stringify({ x402Version: 2, items: [{ resource: "https://api.example.test/a", type: "http", x402Version: 2, accepts }] });
 
@@ -27,5 +27,38 @@ describe("x402Payees()", () => {
     expect(x402Payees(v2([{ network: "eip155:8453", payTo: "not-an-address" }, { network: "<script>", payTo: "0x0000000000000000000000000000000000000003" }, { payTo: "0x0000000000000000000000000000000000000004" }]))).toEqual([]);
     expect(x402Payees("<html>")).toEqual([]);
     expect(x402Payees("[1,2]")).toEqual([]);
+  });
+});
+
+describe("x402Resources()", () => {
+  it("counts resources with a positive amount as paid, the rest as free; own subdomains are not federation", () => {
+    const body = JSON.stringify({
+      x402Version: 2,
+      items: [
+        { resource: "https://api.example.test/a", accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: "0x0000000000000000000000000000000000000001" }] },
+        { resource: "https://example.test/b", accepts: [{ scheme: "exact", network: "eip155:8453", amount: "0" }] },
+        { resource: "https://example.test/c", accepts: [] },
+        { resource: "https://example.test/d", accepts: [{ amount: "0" }, { amount: "5" }] },
+      ],
+    });
+    expect(x402Resources(body, "example.test")).toEqual({ paid: 2, free: 2, federated: false });
+  });
+
+  it("reads v1 maxAmountRequired under resources, and a resource of another site as federation", () => {
+    const body = JSON.stringify({
+      x402Version: 1,
+      resources: [
+        { resource: "https://other.test/x", accepts: [{ network: "base", maxAmountRequired: "1000" }] },
+        { resource: "not a url", accepts: [{ maxAmountRequired: "abc" }] },
+        { resource: "https://notexample.test/y", accepts: [] },
+      ],
+    });
+    expect(x402Resources(body, "example.test")).toEqual({ paid: 1, free: 2, federated: true });
+  });
+
+  it("is null for anything that is not a discovery document", () => {
+    expect(x402Resources("<html>", "example.test")).toBeNull();
+    expect(x402Resources("[]", "example.test")).toBeNull();
+    expect(x402Resources(JSON.stringify({ x402Version: 2 }), "example.test")).toBeNull();
   });
 });

@@ -66,3 +66,58 @@ export function x402Payees(body: string): X402Payee[] {
   }
   return [...out.values()].sort((a, b) => a.payTo.localeCompare(b.payTo) || a.network.localeCompare(b.network)).slice(0, MAX_PAYEES);
 }
+
+/** What a discovery document offers, as the registry series counts it. */
+export interface X402Resources {
+  /** Resources with at least one payment option of a positive amount. */
+  paid: number;
+  /** Resources offered without payment (no option, or only options of amount 0). */
+  free: number;
+  /** Whether the document lists a resource on another site than `domain` (a registry of others' endpoints). */
+  federated: boolean;
+}
+
+/** Resources kept per document at most (larger documents are counted up to it). */
+export const MAX_RESOURCES = 500;
+
+function positiveAmount(option: Record<string, unknown>): boolean {
+  // v2 names it amount, v1 maxAmountRequired: atomic units as a decimal string.
+  const value = option["amount"] ?? option["maxAmountRequired"];
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  return /^\d{1,78}$/.test(text) && /[1-9]/.test(text);
+}
+
+function hostOf(resource: unknown): string | null {
+  if (typeof resource !== "string") return null;
+  try {
+    return new URL(resource).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Count a discovery document's paid and free resources and tell whether it lists other sites'; null for anything that is not one. */
+export function x402Resources(body: string, domain: string): X402Resources | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return null;
+  const o = doc as Record<string, unknown>;
+  const items = Array.isArray(o["items"]) ? o["items"] : Array.isArray(o["resources"]) ? o["resources"] : null;
+  if (items === null) return null;
+  const site = domain.toLowerCase();
+  const out: X402Resources = { paid: 0, free: 0, federated: false };
+  for (const item of items.slice(0, MAX_RESOURCES)) {
+    if (typeof item !== "object" || item === null) continue;
+    const r = item as Record<string, unknown>;
+    const accepts = Array.isArray(r["accepts"]) ? (r["accepts"] as unknown[]).filter((a): a is Record<string, unknown> => typeof a === "object" && a !== null) : [];
+    if (accepts.some(positiveAmount)) out.paid += 1;
+    else out.free += 1;
+    const host = hostOf(r["resource"]);
+    if (host !== null && host !== site && !host.endsWith(`.${site}`)) out.federated = true;
+  }
+  return out;
+}

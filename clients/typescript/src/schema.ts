@@ -2014,6 +2014,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/x402-registry/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily series of the x402 publisher registry: size, documents read and failing, federation, networks, paid and free endpoints, fair-trade publishers, and what changed between crawls.
+         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. One point per day; the registry is crawled weekly (web-readiness), so most days have has_data false and null figures, never 0. Read from the warehouse tables x402_registry_daily and x402_publishers_daily. The registry of a crawl day: domains whose /.well-known/x402 was read (ok) and domains read on an earlier crawl whose document could not be fetched this time (error); a domain never read is not in it. paid / free endpoints: resources with a payment option of a positive amount, and the others. federation: a document listing resources on other sites. agent_fair_trade: a valid /.well-known/agent-fair-trade.json. added / removed / status_flips / wallet_changes compare a crawl with the previous crawl (looked up before from when needed); null without one. Samples: the first 5 domains alphabetically. delta_in_window compares the window's first and last crawl. A window without a crawl is not charged (no_data_in_range).
+         */
+        get: operations["getApiPremiumX402RegistrySeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/preview/x402-settlement-verdict": {
         parameters: {
             query?: never;
@@ -15541,6 +15561,158 @@ export interface operations {
                 };
             };
             /** @description Temporarily unavailable: premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumX402RegistrySeries: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                from?: string;
+                /** @description Last UTC day, YYYY-MM-DD, inclusive; default today (UTC). */
+                to?: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily series of the x402 publisher registry: size, documents read and failing, federation, networks, paid and free endpoints, fair-trade publishers, and what changed between crawls. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        days: number;
+                        points: {
+                            /** Format: date */
+                            date: string;
+                            /** @description Domains in the registry that crawl day (ok plus error). */
+                            total: number | null;
+                            /** @description Discovery documents read. */
+                            ok_count: number | null;
+                            /** @description Domains read on an earlier crawl whose document could not be fetched this time. */
+                            error_count: number | null;
+                            /** @description Documents listing resources on other sites. */
+                            federation_count: number | null;
+                            network_count: number | null;
+                            /** @description CAIP-2 networks named by the payment options, sorted. */
+                            networks: string[];
+                            /** @description Resources with a payment option of a positive amount, over the documents read. */
+                            paid_endpoints_total: number | null;
+                            /** @description Resources offered without payment. */
+                            free_endpoints_total: number | null;
+                            /** @description Registry domains serving a valid /.well-known/agent-fair-trade.json. */
+                            agent_fair_trade_count: number | null;
+                            added: number | null;
+                            removed: number | null;
+                            /** @description Domains in the registry on both crawls whose status (ok / error) changed. */
+                            status_flips: number | null;
+                            /** @description Domains ok on both crawls whose set of payee wallets changed. */
+                            wallet_changes: number | null;
+                            added_sample: string[];
+                            removed_sample: string[];
+                            wallet_change_sample: string[];
+                            has_data: boolean;
+                        }[];
+                        delta_in_window: {
+                            start_total: number | null;
+                            end_total: number | null;
+                            net: number | null;
+                            start_ok: number | null;
+                            end_ok: number | null;
+                        };
+                        notes: string[];
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to; range_too_long: the range covers more than 90 days. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when known. */

@@ -40,6 +40,16 @@ export const webReadinessDomainSchema = z.strictObject({
   x402: surface,
   /** The payee wallets (checksummed) and CAIP-2 networks that document names; empty without one. */
   x402Payees: z.array(z.strictObject({ payTo: z.string().regex(/^0x[0-9a-fA-F]{40}$/), network: z.string().min(1).max(40) })).max(20).default([]),
+  /**
+   * What the x402 discovery document offers: resources with a positive price (paid) and without (free), and
+   * whether it lists resources on other sites (federated); null without a document.
+   */
+  x402Resources: z.strictObject({ paid: z.int().nonnegative(), free: z.int().nonnegative(), federated: z.boolean() }).nullable().default(null),
+  /**
+   * /.well-known/agent-fair-trade.json (a valid AFTA manifest), checked only on domains with an x402 discovery
+   * document: present, absent (missing or not a valid manifest), unknown (not checked, or the fetch failed).
+   */
+  fairTrade: surface.default("unknown"),
 });
 export type WebReadinessDomain = z.infer<typeof webReadinessDomainSchema>;
 
