@@ -30,6 +30,7 @@ import { setMcpDispatch } from "./mcp/dispatch.ts";
 import { createCredits } from "./billing/credits.ts";
 import { startBillingHousekeeping, sweepBilling } from "./billing/housekeeping.ts";
 import { setupPremium } from "./billing/setup.ts";
+import { startExactPayments } from "./payments/x402-exact-setup.ts";
 import { createUnbilledGateway } from "./billing/unbilled.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import { startPayments, type StartedPayments } from "./payments/start.ts";
@@ -238,7 +239,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         : {}),
       signing_key: async () => `Ed25519 key ${(await processReceiptKey()).kid}`,
     });
-    premium = setupPremium({ db, credits, payments: payments.deps, onServerError });
+    // Standard x402 exact payments (PAYMENT-SIGNATURE), when a settler key or a facilitator is configured.
+    let exact: Awaited<ReturnType<typeof startExactPayments>>;
+    try {
+      exact = await startExactPayments({ db, credits, payments: payments.deps, ...(state.env ? { env: state.env } : {}), onError: onServerError });
+    } catch (cause) {
+      store.close();
+      stopHousekeeping();
+      await payments.stop();
+      await db.close();
+      await closeWarehouse();
+      throw cause;
+    }
+    if (exact) paymentsLine += `; x402 exact payments ${exact.exact.describe}`;
+    premium = setupPremium({ db, credits, payments: payments.deps, ...(exact ? { exact } : {}), onServerError });
     // Watch webhooks: the outbox worker delivers what evaluation queued (api/webhooks/README.md).
     deliveryWorker = startDeliveryWorker(db, {
       allowPrivate: config.allowPrivateCallbacks,

@@ -22,7 +22,8 @@ import { TokenCache } from "./token-cache.ts";
 import { VersionedMemo } from "../serve/versioned-memo.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
 import { newReceiptId, signReceipt } from "./receipts.ts";
-import { paymentChallenge, X402_HEADERS, type PaymentTerms } from "./x402.ts";
+import type { ExactPayments } from "../payments/x402-exact.ts";
+import { paymentChallenge, paymentRequirement, X402_HEADERS, type PaymentTerms } from "./x402.ts";
 
 /** Input of a premium call, validated by the app with the route's schemas. */
 export interface ParsedInput {
@@ -59,6 +60,8 @@ export interface PremiumDeps {
   payments: PaymentTerms | null;
   /** The x402 retry; without it (or without payments) X-Payment-Tx is answered with the 402 challenge. */
   confirmX402?: X402Confirm;
+  /** Standard x402 `exact` payments (PAYMENT-SIGNATURE); without them such a header gets the 402 challenge. */
+  exact?: ExactPayments;
   breakers?: Breakers;
   now?: () => Date;
   /** Receives every server-side failure (never sent to the client). */
@@ -114,6 +117,10 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
     const extra: Record<string, string> = {};
     try {
       const cost = costOf(call.route);
+      const signature = call.request.headers.get(X402_HEADERS.signature);
+      if (signature !== null && !call.request.headers.has("authorization") && g.deps.exact && g.deps.payments && call.request.method.toUpperCase() !== "HEAD") {
+        return await serveExact(g, call, cost, signature, g.deps.exact, g.deps.payments, extra);
+      }
       const found = await credential(g, call, extra);
       if (!found.token) return reply(challenge(g, call, cost, found.why), extra);
       const token = found.token;
@@ -154,6 +161,43 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
   }
 
   return { serve, breakers: g.breakers, billing: true, groupCommit: g.committer };
+}
+
+/**
+ * A call paid with a standard x402 `exact` payment: verified and claimed first (one signed payment, one call),
+ * then the input checked and the handler run as for any call; only a call that is charged is settled on chain,
+ * and its credits go to a token minted for the payer (returned in X-Payment-Token) before the usual commit takes
+ * them. An uncharged call releases the claim: nothing moves. The settlement answer is the PAYMENT-RESPONSE header.
+ */
+async function serveExact(g: Gateway, call: PremiumCall, cost: number, header: string, exact: ExactPayments, terms: PaymentTerms, extra: Record<string, string>): Promise<Response> {
+  const where = `${call.route.method} ${call.route.path}`;
+  const claim = await exact.claim(header, paymentRequirement(terms, cost), where);
+  let settled = false;
+  try {
+    const input = await call.parse();
+    const missing = (call.route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
+    if (missing.length > 0) {
+      throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
+    }
+    const checked: Validated = { where, input, key: null, reqHash: requestHash({ method: call.route.method, path: call.url.pathname, query: queryObject(call.url.searchParams), body: input.rawBody ?? null }) };
+    const key = await g.receiptKey();
+    const ran = await run(g, call, input);
+    const decision = decideCharge(g, call, ran, cost);
+    if (decision.charge === 0) return reply(sign(g, call, checked, decision, { kind: "free", balance: 0 }, key), extra);
+    const paid = await claim.settle(cost);
+    extra[X402_HEADERS.response] = paid.header;
+    if (!paid.ok) {
+      if (ran.ok) await undoUncharged(g, call, ran.result);
+      return reply({ status: 402, body: errorBody("payment_settlement_failed", `the payment could not be settled (${paid.reason}); nothing was charged and no data is sent`), definitive: false }, extra);
+    }
+    settled = true;
+    extra[X402_HEADERS.token] = paid.bearer;
+    const committed = await commit(g, paid.token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+    if (committed.settled.kind === "charged") g.breakers.recordCharge(paid.token.id);
+    return reply(committed.answer!, extra);
+  } finally {
+    if (!settled) await claim.release().catch((err: unknown) => g.report(err, `${where} x402 exact release`));
+  }
 }
 
 /** The route's cost in credits (a positive integer; 1 when the route names none). */

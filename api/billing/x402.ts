@@ -14,7 +14,15 @@ export const UNITS_PER_CREDIT = 20_000n;
 /** How long the payer has: the quote lifetime. */
 export const PAYMENT_TIMEOUT_SECONDS = 1800;
 /** Headers of the x402 retry. */
-export const X402_HEADERS = { tx: "X-Payment-Tx", quote: "X-Payment-Quote", token: "X-Payment-Token", required: "PAYMENT-REQUIRED" } as const;
+export const X402_HEADERS = {
+  tx: "X-Payment-Tx",
+  quote: "X-Payment-Quote",
+  token: "X-Payment-Token",
+  required: "PAYMENT-REQUIRED",
+  /** x402 v2: the client's signed payment payload, and the server's settlement answer. */
+  signature: "PAYMENT-SIGNATURE",
+  response: "PAYMENT-RESPONSE",
+} as const;
 
 /** Where and in what a premium call is paid; null when payments are off on this instance. */
 export interface PaymentTerms {
@@ -25,6 +33,10 @@ export interface PaymentTerms {
   payTo: string;
   /** True on the server's local test chain (test money): every 402 then says so. */
   testChain?: boolean;
+  /** The token's EIP-712 domain as read from the contract (name, version), for the `exact` scheme's `extra`. */
+  tokenDomain?: { name: string; version: string };
+  /** True when a signed `exact` payment in PAYMENT-SIGNATURE is accepted (a settler or facilitator is configured). */
+  acceptsExact?: boolean;
 }
 
 /** Payment terms from the payments configuration (null unless PUBLISHER_WALLET and BASE_RPC_URL are set). */
@@ -41,7 +53,8 @@ export function usdcDomainName(chainId: number): string {
 /** One x402 v2 payment requirement. */
 export interface PaymentRequirement {
   scheme: "exact";
-  network: string;
+  /** CAIP-2 chain id. */
+  network: `${string}:${string}`;
   amount: string;
   asset: string;
   payTo: string;
@@ -71,31 +84,31 @@ export interface ChallengeInput {
   why: string;
 }
 
+/** The x402 `exact` requirement of a call costing `cost` credits: its price in USDC base units to the publisher. */
+export function paymentRequirement(terms: PaymentTerms, cost: number): PaymentRequirement {
+  return {
+    scheme: "exact",
+    network: `eip155:${terms.chainId}`,
+    amount: (BigInt(cost) * UNITS_PER_CREDIT).toString(),
+    asset: terms.asset,
+    payTo: terms.payTo,
+    maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
+    extra: terms.tokenDomain ?? { name: terms.testChain === true ? TEST_TOKEN.name : usdcDomainName(terms.chainId), version: "2" },
+  };
+}
+
 /** The 402 body and PAYMENT-REQUIRED header value for a premium call. */
 export function paymentChallenge(input: ChallengeInput): { body: Record<string, unknown>; header: string } {
   const { terms, cost, baseUrl } = input;
-  const amount = (BigInt(cost) * UNITS_PER_CREDIT).toString();
   const usd = unitsToUsd(BigInt(cost) * UNITS_PER_CREDIT);
   const test = terms?.testChain === true;
   const required: PaymentRequired = {
     x402Version: 2,
     error: terms
-      ? `${test ? `${TEST_CHAIN_WARNING} ` : ""}payment required: send Authorization: Bearer <token>, or pay and retry with ${X402_HEADERS.tx} and ${X402_HEADERS.quote}`
+      ? `${test ? `${TEST_CHAIN_WARNING} ` : ""}payment required: send Authorization: Bearer <token>, ${terms.acceptsExact ? `or pay this call with the exact scheme below (a signed EIP-3009 authorization in ${X402_HEADERS.signature}), ` : ""}or pay and retry with ${X402_HEADERS.tx} and ${X402_HEADERS.quote}`
       : "payment required: payments are not available on this instance; use a bearer token issued by its operator",
     resource: { url: input.resourceUrl, description: input.summary, mimeType: "application/json" },
-    accepts: terms
-      ? [
-          {
-            scheme: "exact",
-            network: `eip155:${terms.chainId}`,
-            amount,
-            asset: terms.asset,
-            payTo: terms.payTo,
-            maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
-            extra: { name: test ? TEST_TOKEN.name : usdcDomainName(terms.chainId), version: "2" },
-          },
-        ]
-      : [],
+    accepts: terms ? [paymentRequirement(terms, cost)] : [],
     extensions: {},
   };
   const quoteFlow = terms

@@ -1,0 +1,122 @@
+/**
+ * Standard x402 `exact` payments over real HTTP: the official x402 client (@x402/fetch with @x402/evm's exact
+ * scheme) reads our 402, signs an EIP-3009 authorization with the payer's key and retries; the API process settles
+ * it on a local chain (anvil, test USDC with EIP-3009) with its settler key, only when the call is charged.
+ */
+import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from "@x402/fetch";
+import { ExactEvmScheme } from "@x402/evm";
+import { parseEther, parseAbi } from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentEnvFor, startTestChain, type TestChain } from "../payments/testing/chain.ts";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { Database } from "../state/types.ts";
+import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+
+type Json = Record<string, any>;
+const PRICE = 20_000n; // one credit, USDC base units
+const SERIES = "/api/premium/x402-registry/series?from=2026-11-01&to=2026-11-25";
+
+let chain: TestChain | undefined;
+let temp: TempDatabase | undefined;
+let api: SpawnedApi | undefined;
+let payer: PrivateKeyAccount | undefined;
+const publisher = privateKeyToAccount(generatePrivateKey()).address;
+const settlerKey = generatePrivateKey();
+
+beforeAll(async () => {
+  [chain, temp] = await Promise.all([startTestChain(), openTempDatabase()]);
+  await chain.testClient.setBalance({ address: privateKeyToAccount(settlerKey).address, value: parseEther("10") });
+  payer = await chain.newWallet(1_000_000n);
+  api = await spawnApi({ DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENT_RATE_LIMIT_PER_MINUTE: "0", ...paymentEnvFor(chain, publisher), X402_SETTLER_PRIVATE_KEY: settlerKey });
+}, 180_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await Promise.all([chain?.stop(), temp?.close()]);
+});
+
+const balance = (who: `0x${string}`) =>
+  chain!.publicClient.readContract({ address: chain!.usdc, abi: parseAbi(["function balanceOf(address) view returns (uint256)"]), functionName: "balanceOf", args: [who] });
+
+/** The official client, paying from `payer`; every request's PAYMENT-SIGNATURE is recorded. */
+function payingFetch(sent: string[] = []) {
+  const recording: typeof fetch = async (input, init) => {
+    const request = new Request(input as ConstructorParameters<typeof Request>[0], init);
+    const signature = request.headers.get("payment-signature");
+    if (signature) sent.push(signature);
+    return fetch(request);
+  };
+  // The test USDC is not one of the client's default assets: allow it, capped at one cent.
+  return wrapFetchWithPaymentFromConfig(recording, {
+    schemes: [{ network: "eip155:8453", client: new ExactEvmScheme(payer!) }],
+    spendControls: { allowedAssets: [{ network: "eip155:8453", asset: chain!.usdc, maxAmountPerPayment: "100000" }] },
+  });
+}
+
+describe("standard x402 exact payments", () => {
+  it("the 402 offers the exact scheme with the token's EIP-712 name and version", async () => {
+    const res = await fetch(`${api!.base}/api/premium/routing`);
+    expect(res.status).toBe(402);
+    const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8")) as Json;
+    expect(required.accepts[0]).toMatchObject({ scheme: "exact", network: "eip155:8453", amount: PRICE.toString(), payTo: publisher, extra: { name: "Test USD Coin", version: "2" } });
+    expect(required.error).toMatch(/PAYMENT-SIGNATURE/);
+  });
+
+  it("pays a call: the data, a receipt, the settlement answer, and the price moved from payer to publisher once", async () => {
+    const [payerBefore, publisherBefore] = await Promise.all([balance(payer!.address), balance(publisher)]);
+    const sent: string[] = [];
+    // A route without a freshness SLA, so the bundled (replay) snapshots are charged: the registry series.
+    const res = await payingFetch(sent)(`${api!.base}${SERIES}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.points.some((p: Json) => p.has_data)).toBe(true);
+    expect(body.billing, JSON.stringify(body.billing)).toMatchObject({ credits_charged: 1 });
+    expect(body.receipt.signed.credits_charged).toBe(1);
+    const settlement = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    expect(settlement).toMatchObject({ success: true, network: "eip155:8453", payer: payer!.address.toLowerCase() });
+    expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(res.headers.get("x-payment-token")).toMatch(/^afk_/);
+    expect(await balance(publisher)).toBe(publisherBefore + PRICE);
+    expect(await balance(payer!.address)).toBe(payerBefore - PRICE);
+    // The ledger: a purchase of one credit and its charge, on a token of the payer.
+    const { rows } = await (temp!.db as Database).query<{ status: string; tx_hash: string }>("SELECT status, tx_hash FROM x402_exact_payments");
+    expect(rows).toEqual([{ status: "settled", tx_hash: settlement.transaction }]);
+
+    // The same signed payment again: refused, nothing moves.
+    expect(sent).toHaveLength(1);
+    const again = await fetch(`${api!.base}${SERIES}`, { headers: { "payment-signature": sent[0]! } });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as Json).error).toBe("payment_already_used");
+    expect(await balance(publisher)).toBe(publisherBefore + PRICE);
+  });
+
+  it("a bad parameter after payment is a 400 and nothing moves on chain; an uncharged outcome settles nothing either", async () => {
+    const [payerBefore, publisherBefore] = await Promise.all([balance(payer!.address), balance(publisher)]);
+    const bad = await payingFetch()(`${api!.base}/api/premium/x402-registry/series?from=2026-11-25&to=2026-11-01`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("payment-response")).toBeNull();
+    // A no-charge outcome (stale data against the routing SLA): served, nothing settled.
+    const free = await payingFetch()(`${api!.base}/api/premium/routing?task=code`);
+    expect(free.status).toBe(200);
+    expect(((await free.json()) as Json).billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
+    expect(free.headers.get("payment-response")).toBeNull();
+    expect(await balance(publisher)).toBe(publisherBefore);
+    expect(await balance(payer!.address)).toBe(payerBefore);
+    const { rows } = await (temp!.db as Database).query<{ n: number }>("SELECT count(*)::int AS n FROM x402_exact_payments WHERE status = 'pending'");
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it("refuses a payment for less than the price, and a header that is not a payment, before running anything", async () => {
+    const sent: string[] = [];
+    await payingFetch(sent)(`${api!.base}/api/premium/routing?task=reasoning`);
+    const payload = JSON.parse(Buffer.from(sent[0]!, "base64").toString("utf8")) as Json;
+    payload.accepted.amount = "1";
+    const cheap = await fetch(`${api!.base}/api/premium/routing?task=general`, { headers: { "payment-signature": Buffer.from(JSON.stringify(payload)).toString("base64") } });
+    expect(cheap.status).toBe(402);
+    expect(((await cheap.json()) as Json).error).toBe("payment_mismatch");
+    const garbage = await fetch(`${api!.base}/api/premium/routing`, { headers: { "payment-signature": "not base64 json" } });
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as Json).error).toBe("invalid_payment_signature");
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * Standard x402 v2 `exact` payments for one premium call: the payer signs an EIP-3009 transferWithAuthorization of
+ * the call's price to the publisher wallet and sends it base64 JSON in the PAYMENT-SIGNATURE header. Verification
+ * and settlement are x402's own (@x402/evm's exact facilitator scheme, run here with the settler key, or a remote
+ * facilitator over HTTP); this module adds what the fair-trade promise needs around them:
+ *
+ * - claim: the authorization is verified, its payer screened, and its nonce claimed (x402_exact_payments, pending)
+ *   before the call runs, so one signed payment pays one call;
+ * - settle: only a call that is charged moves money; the transfer is submitted, the row marked settled, a token
+ *   minted for the payer and the call's credits granted to it (a ledger entry) in one transaction;
+ * - release: a call that ends uncharged (bad parameter, failure, no-charge outcome) deletes the claim; nothing
+ *   moved on chain and the payer may use the authorization again.
+ */
+import { HTTPFacilitatorClient, decodePaymentSignatureHeader, encodePaymentResponseHeader } from "@x402/core/http";
+import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { createWalletClient, defineChain, http, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ApiError } from "../registry/types.ts";
+import type { Credits, Database, TokenInfo } from "../state/types.ts";
+
+/** Largest PAYMENT-SIGNATURE header read (a v2 exact payload is well under 2 KB). */
+export const MAX_PAYMENT_HEADER_BYTES = 8192;
+
+/** What verifies and settles a payment: x402's exact EVM facilitator scheme locally, or a remote facilitator. */
+export interface ExactSettler {
+  /** One line for the start banner and /api/payment/info. */
+  describe: string;
+  verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
+  settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
+}
+
+/** Settle with our own key through viem: the settler account submits transferWithAuthorization and pays the gas. */
+export function localSettler(o: { rpcUrl: string; chainId: number; privateKey: `0x${string}` }): ExactSettler {
+  const account = privateKeyToAccount(o.privateKey);
+  const chain = defineChain({ id: o.chainId, name: `eip155:${o.chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [o.rpcUrl] } } });
+  const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { timeout: 20_000, retryCount: 2 }) }).extend(publicActions);
+  const scheme = new ExactEvmScheme(toFacilitatorEvmSigner({ ...(client as unknown as Parameters<typeof toFacilitatorEvmSigner>[0]), address: account.address }));
+  return {
+    describe: `settled by this service (settler ${account.address})`,
+    verify: (p, r) => scheme.verify(p, r),
+    settle: (p, r) => scheme.settle(p, r),
+  };
+}
+
+/** Settle through a facilitator's HTTP API (X402_FACILITATOR_URL). */
+export function remoteSettler(url: string): ExactSettler {
+  const client = new HTTPFacilitatorClient({ url, timeoutMs: 30_000 });
+  return { describe: `settled by the facilitator at ${new URL(url).origin}`, verify: (p, r) => client.verify(p, r), settle: (p, r) => client.settle(p, r) };
+}
+
+/** The payload of a PAYMENT-SIGNATURE header; 400 invalid_payment_signature for anything that is not one. */
+export function readPaymentHeader(value: string): PaymentPayload {
+  if (value.length > MAX_PAYMENT_HEADER_BYTES) throw new ApiError(400, "invalid_payment_signature", `PAYMENT-SIGNATURE is longer than ${MAX_PAYMENT_HEADER_BYTES} bytes`);
+  let payload: PaymentPayload;
+  try {
+    payload = decodePaymentSignatureHeader(value.trim());
+  } catch {
+    throw new ApiError(400, "invalid_payment_signature", "PAYMENT-SIGNATURE is not base64 JSON of an x402 payment payload");
+  }
+  const auth = (payload?.payload as { authorization?: Record<string, unknown> } | undefined)?.authorization;
+  if (!payload || typeof payload !== "object" || payload.x402Version !== 2 || typeof payload.accepted !== "object" || payload.accepted === null || !auth) {
+    throw new ApiError(400, "invalid_payment_signature", "PAYMENT-SIGNATURE must be an x402 v2 payload of the exact scheme (accepted requirements and an EIP-3009 authorization)");
+  }
+  if (typeof auth["from"] !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(auth["from"]) || typeof auth["nonce"] !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(auth["nonce"])) {
+    throw new ApiError(400, "invalid_payment_signature", "the authorization needs a from address and a 32-byte nonce");
+  }
+  return payload;
+}
+
+/** Whether the payload answers exactly what we asked for this call (scheme, network, asset, payee, amount). */
+function matches(accepted: PaymentRequirements, asked: PaymentRequirements): boolean {
+  const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
+  return same(accepted.scheme, asked.scheme) && same(accepted.network, asked.network) && same(accepted.asset, asked.asset) && same(accepted.payTo, asked.payTo) && accepted.amount === asked.amount;
+}
+
+/** A verified, claimed payment, waiting for the call's outcome. */
+export interface ExactClaim {
+  payer: string;
+  /** Move the money (the call is charged); on success the token holding the call's credits. */
+  settle(credits: number): Promise<{ ok: true; token: TokenInfo; bearer: string; header: string; transaction: string } | { ok: false; header: string; reason: string }>;
+  /** The call ended uncharged: forget the claim (nothing moved). */
+  release(): Promise<void>;
+}
+
+/** What exact payments need. */
+export interface ExactPaymentsDeps {
+  db: Database;
+  credits: Credits;
+  settler: ExactSettler;
+  chainId: number;
+  /** Sanctions screening of the payer (true: refuse). */
+  isBlocked(address: string): boolean;
+  /** Receives settlement failures and other server-side errors. */
+  onError?: (error: unknown, where: string) => void;
+}
+
+/** Exact payments as the premium wrapper uses them. */
+export interface ExactPayments {
+  describe: string;
+  /** Verify the header's payment against `requirements` and claim it for `endpoint`; throws ApiError (400, 402, 403, 409). */
+  claim(header: string, requirements: PaymentRequirements, endpoint: string): Promise<ExactClaim>;
+}
+
+/** Build exact payments over a settler. */
+export function createExactPayments(deps: ExactPaymentsDeps): ExactPayments {
+  return {
+    describe: deps.settler.describe,
+    async claim(header, requirements, endpoint) {
+      const payload = readPaymentHeader(header);
+      if (!matches(payload.accepted, requirements)) {
+        throw new ApiError(402, "payment_mismatch", `the payment answers other requirements than this call's: pay ${requirements.amount} base units of ${requirements.asset} on ${requirements.network} to ${requirements.payTo} (scheme exact)`);
+      }
+      const auth = (payload.payload as { authorization: { from: string; nonce: string } }).authorization;
+      const payer = auth.from.toLowerCase();
+      const nonce = auth.nonce.toLowerCase();
+      const key = [deps.chainId, payer, nonce];
+      const used = () => new ApiError(409, "payment_already_used", "this signed payment was already used (or is paying another call right now); sign a new one");
+      // A payment seen here before is refused as such, before the chain is asked (which would call it invalid).
+      if ((await deps.db.query("SELECT 1 FROM x402_exact_payments WHERE chain_id = $1 AND payer = $2 AND nonce = $3", key)).rowCount! > 0) throw used();
+      let verified: VerifyResponse;
+      try {
+        verified = await deps.settler.verify(payload, requirements);
+      } catch (err) {
+        deps.onError?.(err, "x402 exact verify");
+        throw new ApiError(503, "payment_verification_unavailable", "the payment could not be verified now (chain or facilitator unreachable); nothing was charged, retry later");
+      }
+      if (!verified.isValid) {
+        throw new ApiError(402, "payment_invalid", `the payment was refused: ${(verified.invalidReason ?? "invalid").slice(0, 200)}`, { reason: verified.invalidReason ?? null });
+      }
+      if (deps.isBlocked(payer)) throw new ApiError(403, "wallet_blocked", "the paying wallet is on the sanctions list this service screens against; nothing was charged");
+      const claimed = await deps.db.query(
+        `INSERT INTO x402_exact_payments (chain_id, payer, nonce, endpoint, amount_units, status) VALUES ($1, $2, $3, $4, $5, 'pending') ON CONFLICT DO NOTHING`,
+        [...key, endpoint, requirements.amount],
+      );
+      if (claimed.rowCount === 0) throw used();
+      const release = async () => {
+        await deps.db.query("DELETE FROM x402_exact_payments WHERE chain_id = $1 AND payer = $2 AND nonce = $3 AND status = 'pending'", key);
+      };
+      return {
+        payer,
+        release,
+        async settle(credits) {
+          let result: SettleResponse;
+          try {
+            result = await deps.settler.settle(payload, requirements);
+          } catch (err) {
+            deps.onError?.(err, "x402 exact settle");
+            result = { success: false, errorReason: "settlement_error", transaction: "", network: requirements.network as SettleResponse["network"] };
+          }
+          if (!result.success || !/^0x[0-9a-fA-F]{64}$/.test(result.transaction)) {
+            await release();
+            return { ok: false, header: encodePaymentResponseHeader(result), reason: (result.errorReason ?? "settlement_failed").slice(0, 200) };
+          }
+          const transaction = result.transaction.toLowerCase();
+          const minted = await deps.db.transaction(async (tx) => {
+            const token = await deps.credits.mintToken(tx, { kind: "paid", wallet: payer });
+            await tx.query(
+              "UPDATE x402_exact_payments SET status = 'settled', tx_hash = $4, token_id = $5, settled_at = now() WHERE chain_id = $1 AND payer = $2 AND nonce = $3",
+              [...key, transaction, token.id],
+            );
+            await deps.credits.grant(tx, token.id, credits, { reason: "purchase", ref: `x402-exact:${transaction}` });
+            return token;
+          });
+          const token = await deps.credits.tokenByBearer(minted.token);
+          if (!token) throw new Error(`x402 exact: the token minted for ${transaction} is unknown to the ledger`);
+          return { ok: true, token, bearer: minted.token, header: encodePaymentResponseHeader({ ...result, payer }), transaction };
+        },
+      };
+    },
+  };
+}
