@@ -12,7 +12,7 @@ export interface Answer {
 }
 
 /** Headers browsers may read on premium answers, beyond the common ones. */
-const PREMIUM_EXPOSED = [X402_HEADERS.required, X402_HEADERS.token, "Idempotent-Replayed"];
+const PREMIUM_EXPOSED = [X402_HEADERS.required, X402_HEADERS.response, X402_HEADERS.token, "Idempotent-Replayed"];
 const EXPOSED = `${CORS_HEADERS["Access-Control-Expose-Headers"]}, ${PREMIUM_EXPOSED.join(", ")}`;
 const JSON_TYPE = "application/json; charset=utf-8";
 

@@ -80,7 +80,7 @@ export function buildLlmsTxt(
     out.push(
       `Publisher wallet (${payment.testChainWarning ? "TEST CHAIN, Test USDC" : "USDC on Base"}, chain ${payment.chainId}, token contract ${payment.usdcContract}): ${payment.wallet}. The same wallet is in every quote and in ${baseUrl}/api/payment/info; refuse to pay if they disagree.`,
       "",
-      `Credits first: POST ${baseUrl}/api/payment/buy-credits { amount_usd, sender_wallet } → send that USDC from sender_wallet to the wallet → POST ${baseUrl}/api/payment/confirm { tx_hash, nonce } → use the returned token as Authorization: Bearer <token>. One call at a time: call a premium route without a token, read the 402, pay a quote, retry with X-Payment-Tx and X-Payment-Quote. A free trial (25 credits) needs only a wallet signature: POST ${baseUrl}/api/payment/trial-credits. No charge when a call fails; every paid answer carries a signed receipt (${baseUrl}/.well-known/agent-fair-trade.json).`,
+      `Credits first: POST ${baseUrl}/api/payment/buy-credits { amount_usd, sender_wallet } → send that USDC from sender_wallet to the wallet → POST ${baseUrl}/api/payment/confirm { tx_hash, nonce } → use the returned token as Authorization: Bearer <token>. One call at a time: call a premium route without a token, read the 402, pay a quote, retry with X-Payment-Tx and X-Payment-Quote; or, where the 402 offers it, pay that one call with a standard x402 client (exact scheme: a signed EIP-3009 authorization in PAYMENT-SIGNATURE, settled only when the call is charged). A free trial (25 credits) needs only a wallet signature: POST ${baseUrl}/api/payment/trial-credits. No charge when a call fails; every paid answer carries a signed receipt (${baseUrl}/.well-known/agent-fair-trade.json).`,
       "",
     );
   } else {

@@ -14,7 +14,7 @@ import { BillingSchema, ErrorSchema, PaymentRequiredSchema, ReceiptSchema } from
 type AnyRoute = RouteDef<any, any, any>;
 
 /** Names of the security schemes in components.securitySchemes. */
-export const SECURITY = { bearer: "bearer", paymentTx: "x402PaymentTx", paymentQuote: "x402PaymentQuote" } as const;
+export const SECURITY = { bearer: "bearer", paymentTx: "x402PaymentTx", paymentQuote: "x402PaymentQuote", paymentSignature: "x402PaymentSignature" } as const;
 
 /** Tiers behind the per-IP limit (RATE_LIMIT_PER_MINUTE); see api/app.ts. */
 const LIMITED_TIERS = new Set(["discovery", "free", "preview"]);
@@ -64,7 +64,8 @@ function successHeaders(route: AnyRoute, premium: boolean): Record<string, Heade
   }
   if (LIMITED_TIERS.has(route.tier)) Object.assign(headers, RATE_HEADERS);
   if (premium) {
-    headers[X402_HEADERS.token] = text("The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on.");
+    headers[X402_HEADERS.token] = text("The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on.");
+    headers[X402_HEADERS.response] = text("x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }.");
     headers["Idempotent-Replayed"] = text("`true` when this is the stored answer of an earlier call with the same Idempotency-Key.");
   }
   return headers;
@@ -146,7 +147,7 @@ export function responsesOf(route: AnyRoute, opts: ResponseOptions): ZodOpenApiO
 /** The security requirements of one route (absent: none needed). */
 export function securityOf(route: AnyRoute, opts: ResponseOptions): ZodOpenApiOperationObject["security"] {
   if (route.tier === "premium" && opts.premiumBilling) {
-    return [{ [SECURITY.bearer]: [] }, { [SECURITY.paymentTx]: [], [SECURITY.paymentQuote]: [] }];
+    return [{ [SECURITY.bearer]: [] }, { [SECURITY.paymentTx]: [], [SECURITY.paymentQuote]: [] }, { [SECURITY.paymentSignature]: [] }];
   }
   if (route.bearer === "required") return [{ [SECURITY.bearer]: [] }];
   if (route.bearer === "optional") return [{}, { [SECURITY.bearer]: [] }];
@@ -171,5 +172,12 @@ export const SECURITY_SCHEMES = {
     in: "header",
     name: X402_HEADERS.quote,
     description: "x402 retry: the memo of the quote the transfer paid (with X-Payment-Tx).",
+  },
+  [SECURITY.paymentSignature]: {
+    type: "apiKey",
+    in: "header",
+    name: X402_HEADERS.signature,
+    description:
+      "Standard x402 v2 `exact` payment of this one call (when the 402 offers it): base64 JSON of the payment payload, an EIP-3009 transferWithAuthorization of accepts[0].amount signed by the payer. Settled only when the call is charged; the answer carries PAYMENT-RESPONSE.",
   },
 } as const;

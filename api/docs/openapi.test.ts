@@ -12,11 +12,12 @@ const schemaOf = (response: Json): Json => {
 };
 
 describe("buildOpenApi()", () => {
-  it("declares bearer and x402 retry security on every premium operation, and bearer on the routes that read one", () => {
+  it("declares bearer, x402 retry and x402 exact payment security on every premium operation, and bearer on the routes that read one", () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.x402PaymentTx).toMatchObject({ type: "apiKey", in: "header", name: "X-Payment-Tx" });
+    expect(doc.components.securitySchemes.x402PaymentSignature).toMatchObject({ type: "apiKey", in: "header", name: "PAYMENT-SIGNATURE" });
     for (const r of routes.filter((r) => r.tier === "premium")) {
-      expect(op(r.method, r.path).security, r.path).toEqual([{ bearer: [] }, { x402PaymentTx: [], x402PaymentQuote: [] }]);
+      expect(op(r.method, r.path).security, r.path).toEqual([{ bearer: [] }, { x402PaymentTx: [], x402PaymentQuote: [] }, { x402PaymentSignature: [] }]);
     }
     expect(op("GET", "/api/payment/balance").security).toEqual([{ bearer: [] }]);
     expect(op("POST", "/api/payment/confirm").security).toEqual([{}, { bearer: [] }]);

@@ -23,7 +23,7 @@ const PREMIUM_BILLING_OFF =
 
 /** Added to the document's description when premium billing is on (the default). */
 const PREMIUM_BILLING_ON =
-  " Premium routes (/api/premium/*) need Authorization: Bearer <token> or an x402 retry (X-Payment-Tx + X-Payment-Quote); without one they answer 402 with payment instructions, and every paid answer carries billing and a signed receipt.";
+  " Premium routes (/api/premium/*) need Authorization: Bearer <token>, an x402 retry (X-Payment-Tx + X-Payment-Quote) or a standard x402 exact payment (PAYMENT-SIGNATURE) where the 402 offers one; without one they answer 402 with payment instructions, and every paid answer carries billing and a signed receipt.";
 
 /** Interface version declared in the document and in /api/meta. */
 export const API_VERSION = "1.0.0";

@@ -3,9 +3,13 @@
  * scheme) reads our 402, signs an EIP-3009 authorization with the payer's key and retries; the API process settles
  * it on a local chain (anvil, test USDC with EIP-3009) with its settler key, only when the call is charged.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { x402Facilitator } from "@x402/core/facilitator";
 import { decodePaymentResponseHeader, wrapFetchWithPaymentFromConfig } from "@x402/fetch";
-import { ExactEvmScheme } from "@x402/evm";
-import { parseEther, parseAbi } from "viem";
+import { ExactEvmScheme, toFacilitatorEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { createWalletClient, http, parseEther, parseAbi, publicActions } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEnvFor, startTestChain, type TestChain } from "../payments/testing/chain.ts";
@@ -21,6 +25,9 @@ let chain: TestChain | undefined;
 let temp: TempDatabase | undefined;
 let api: SpawnedApi | undefined;
 let payer: PrivateKeyAccount | undefined;
+let viaFacilitator: SpawnedApi | undefined;
+let facilitatorServer: Server | undefined;
+const facilitatorCalls: string[] = [];
 const publisher = privateKeyToAccount(generatePrivateKey()).address;
 const settlerKey = generatePrivateKey();
 
@@ -29,10 +36,36 @@ beforeAll(async () => {
   await chain.testClient.setBalance({ address: privateKeyToAccount(settlerKey).address, value: parseEther("10") });
   payer = await chain.newWallet(1_000_000n);
   api = await spawnApi({ DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENT_RATE_LIMIT_PER_MINUTE: "0", ...paymentEnvFor(chain, publisher), X402_SETTLER_PRIVATE_KEY: settlerKey });
+
+  // A facilitator over HTTP (x402's own facilitator with its exact EVM scheme, its own gas account), and a second
+  // API process on the same database that settles through it (X402_FACILITATOR_URL).
+  const facilitatorAccount = privateKeyToAccount(generatePrivateKey());
+  await chain.testClient.setBalance({ address: facilitatorAccount.address, value: parseEther("10") });
+  const wallet = createWalletClient({ account: facilitatorAccount, chain: chain.publicClient.chain!, transport: http(chain.anvil.rpcUrl) }).extend(publicActions);
+  const facilitator = registerExactEvmScheme(new x402Facilitator(), {
+    signer: toFacilitatorEvmSigner({ ...(wallet as unknown as Parameters<typeof toFacilitatorEvmSigner>[0]), address: facilitatorAccount.address }),
+    networks: "eip155:8453",
+  });
+  facilitatorServer = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+    req.on("end", () => {
+      void (async () => {
+        const body = JSON.parse(raw) as Json;
+        facilitatorCalls.push(req.url ?? "");
+        const answer = req.url === "/verify" ? await facilitator.verify(body.paymentPayload, body.paymentRequirements) : await facilitator.settle(body.paymentPayload, body.paymentRequirements);
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)));
+      })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    });
+  });
+  await new Promise<void>((ok) => facilitatorServer!.listen(0, "127.0.0.1", ok));
+  const port = (facilitatorServer.address() as AddressInfo).port;
+  viaFacilitator = await spawnApi({ DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENT_RATE_LIMIT_PER_MINUTE: "0", ...paymentEnvFor(chain, publisher), X402_FACILITATOR_URL: `http://127.0.0.1:${port}` });
 }, 180_000);
 
 afterAll(async () => {
-  await api?.stop();
+  await Promise.all([api?.stop(), viaFacilitator?.stop()]);
+  await new Promise((ok) => (facilitatorServer ? facilitatorServer.close(ok) : ok(undefined)));
   await Promise.all([chain?.stop(), temp?.close()]);
 });
 
@@ -118,5 +151,20 @@ describe("standard x402 exact payments", () => {
     const garbage = await fetch(`${api!.base}/api/premium/routing`, { headers: { "payment-signature": "not base64 json" } });
     expect(garbage.status).toBe(400);
     expect(((await garbage.json()) as Json).error).toBe("invalid_payment_signature");
+  });
+});
+
+describe("standard x402 exact payments through a facilitator (X402_FACILITATOR_URL)", () => {
+  it("verifies and settles through the facilitator's HTTP API, only for a charged call", async () => {
+    const publisherBefore = await balance(publisher);
+    const bad = await payingFetch()(`${viaFacilitator!.base}/api/premium/x402-registry/series?from=2026-11-25&to=2026-11-01`);
+    expect(bad.status).toBe(400);
+    expect(facilitatorCalls.filter((c) => c === "/settle")).toHaveLength(0);
+    const res = await payingFetch()(`${viaFacilitator!.base}${SERIES}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).billing.credits_charged).toBe(1);
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: true, network: "eip155:8453" });
+    expect(facilitatorCalls).toEqual(["/verify", "/verify", "/settle"]);
+    expect(await balance(publisher)).toBe(publisherBefore + PRICE);
   });
 });

@@ -35,7 +35,7 @@ export function preflightResponse(methods: readonly string[], requestHeaders: st
     "Access-Control-Allow-Headers",
     requestHeaders && /^[\w\-, ]{1,500}$/.test(requestHeaders)
       ? requestHeaders
-      : "Authorization, Content-Type, If-None-Match, X-Payment",
+      : "Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Payment-Tx, X-Payment-Quote, PAYMENT-SIGNATURE",
   );
   headers.set("Access-Control-Max-Age", "86400");
   headers.set("Allow", [...methods, "OPTIONS"].join(", "));

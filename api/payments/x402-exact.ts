@@ -12,7 +12,7 @@
  *   moved on chain and the payer may use the authorization again.
  */
 import { HTTPFacilitatorClient, decodePaymentSignatureHeader, encodePaymentResponseHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
+import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse, type VerifyResponse } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, defineChain, http, publicActions } from "viem";
@@ -69,6 +69,12 @@ export function readPaymentHeader(value: string): PaymentPayload {
   return payload;
 }
 
+/** An upstream reason code as the answers may quote it: word characters and a few separators, at most 100. */
+function reasonText(value: string | undefined, fallback: string): string {
+  const clean = (value ?? "").replace(/[^\w .:-]/g, "").trim().slice(0, 100);
+  return clean || fallback;
+}
+
 /** Whether the payload answers exactly what we asked for this call (scheme, network, asset, payee, amount). */
 function matches(accepted: PaymentRequirements, asked: PaymentRequirements): boolean {
   const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
@@ -123,11 +129,16 @@ export function createExactPayments(deps: ExactPaymentsDeps): ExactPayments {
       try {
         verified = await deps.settler.verify(payload, requirements);
       } catch (err) {
-        deps.onError?.(err, "x402 exact verify");
-        throw new ApiError(503, "payment_verification_unavailable", "the payment could not be verified now (chain or facilitator unreachable); nothing was charged, retry later");
+        // A facilitator that refuses the payment answers a non-2xx with isValid false: a refusal, not an outage.
+        if (err instanceof VerifyError) verified = { isValid: false, ...(err.invalidReason ? { invalidReason: err.invalidReason } : {}) };
+        else {
+          deps.onError?.(err, "x402 exact verify");
+          throw new ApiError(503, "payment_verification_unavailable", "the payment could not be verified now (chain or facilitator unreachable); nothing was charged, retry later");
+        }
       }
       if (!verified.isValid) {
-        throw new ApiError(402, "payment_invalid", `the payment was refused: ${(verified.invalidReason ?? "invalid").slice(0, 200)}`, { reason: verified.invalidReason ?? null });
+        const reason = reasonText(verified.invalidReason, "invalid");
+        throw new ApiError(402, "payment_invalid", `the payment was refused: ${reason}`, { reason });
       }
       if (deps.isBlocked(payer)) throw new ApiError(403, "wallet_blocked", "the paying wallet is on the sanctions list this service screens against; nothing was charged");
       const claimed = await deps.db.query(
@@ -146,12 +157,14 @@ export function createExactPayments(deps: ExactPaymentsDeps): ExactPayments {
           try {
             result = await deps.settler.settle(payload, requirements);
           } catch (err) {
-            deps.onError?.(err, "x402 exact settle");
-            result = { success: false, errorReason: "settlement_error", transaction: "", network: requirements.network as SettleResponse["network"] };
+            if (!(err instanceof SettleError)) deps.onError?.(err, "x402 exact settle");
+            const reason = err instanceof SettleError ? reasonText(err.errorReason, "settlement_failed") : "settlement_error";
+            result = { success: false, errorReason: reason, transaction: "", network: requirements.network as SettleResponse["network"] };
           }
           if (!result.success || !/^0x[0-9a-fA-F]{64}$/.test(result.transaction)) {
             await release();
-            return { ok: false, header: encodePaymentResponseHeader(result), reason: (result.errorReason ?? "settlement_failed").slice(0, 200) };
+            const reason = reasonText(result.errorReason, "settlement_failed");
+            return { ok: false, header: encodePaymentResponseHeader({ success: false, errorReason: reason, transaction: "", network: requirements.network as SettleResponse["network"] }), reason };
           }
           const transaction = result.transaction.toLowerCase();
           const minted = await deps.db.transaction(async (tx) => {

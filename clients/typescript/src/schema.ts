@@ -8190,8 +8190,10 @@ export interface operations {
             /** @description Model recommendations for a task: composite of benchmark quality, provider availability, price and latency, with filters for budget and minimum quality. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8340,8 +8342,10 @@ export interface operations {
             /** @description Projected daily, weekly, monthly and yearly cost of a daily token workload for 1-10 models at list prices, cheapest monthly first. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8490,8 +8494,10 @@ export interface operations {
             /** @description Search AI news by keywords with relevance ranking, or browse it, filtered by dates, provider and category. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8633,8 +8639,10 @@ export interface operations {
             /** @description Daily token prices of one model over up to 90 days (input, output, 3:1 blend), with first, latest, min, max, change count and % change. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8800,8 +8808,10 @@ export interface operations {
             /** @description Daily benchmark scores of one model over up to 90 days, one series per benchmark (or the one asked for), with first, latest, delta and change count. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8965,8 +8975,10 @@ export interface operations {
             /** @description Daily latency and uptime of one provider over up to 90 days: probe count, ok %, TTFB and total p50/p95/p99, status-page uptime % and incident hours. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9127,8 +9139,10 @@ export interface operations {
             /** @description Daily series of the aggregator's model catalog: size, cheapest prices, free tier, namespaces, models added and removed, price changes. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9274,8 +9288,10 @@ export interface operations {
             /** @description Daily velocity of the model hub's top 30 models, datasets and Spaces: entries and exits, and the largest download and likes changes. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -10011,8 +10027,10 @@ export interface operations {
             /** @description Which model to route a task (or a named model) to: pricing, trust-discounted quality, measured latency, operational state, deprecation, composite score and why, with runners-up and trust layers. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -10297,8 +10315,10 @@ export interface operations {
             /** @description Where to send traffic when a provider fails: its current incident with impact class, recommended action and triage summary, and a failover destination in the route verdict's shape, with alternatives. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11041,8 +11061,10 @@ export interface operations {
             /** @description Providers ranked by availability and tail tightness over the last 24 h of this service's API probes, with the most dependable and the riskiest. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11189,8 +11211,10 @@ export interface operations {
             /** @description How exposed a stack is that depends on the listed AI providers: RESILIENT, EXPOSED or CRITICAL, the weakest link and tracked providers to diversify to. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11330,8 +11354,10 @@ export interface operations {
             /** @description Is one npm or PyPI package version safe to install: GO, REVIEW or BLOCK, with a risk score, the reasons and the advisories that affect it. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11473,8 +11499,10 @@ export interface operations {
             /** @description A pre-deploy gate for up to 10 pinned packages: GO, HOLD or BLOCK, and per package PASS, HOLD, BLOCK or UNKNOWN with the matched CVEs, KEV membership, exploitation and fixed versions. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11616,8 +11644,10 @@ export interface operations {
             /** @description What changed under your stack in the last days: model deprecations and price moves, new major releases and advisories of your packages, new releases of the protocols you speak — STABLE, WATCH or ACTION_NEEDED. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11748,8 +11778,10 @@ export interface operations {
             /** @description Preprints of the last 30 days flagged as milestone candidates, each with the rule that flagged it. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11876,8 +11908,10 @@ export interface operations {
             /** @description The 50 terms whose share of preprints rose most: last 30 days against the 90 days before. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12011,8 +12045,10 @@ export interface operations {
             /** @description Preprints by subfield tag, methodology bucket, submission range and milestone flag, newest first, with the rules behind their labels. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12158,8 +12194,10 @@ export interface operations {
             /** @description Preprints per affiliation over the last 30, 90 and 365 days, with each affiliation's type. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12284,8 +12322,10 @@ export interface operations {
             /** @description One AI provider's profile: status page with components, models with prices and benchmark scores, recent news, and today's traffic from its AI agents and crawlers. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12580,8 +12620,10 @@ export interface operations {
             /** @description Per benchmark: contamination risk, ceiling proximity, frontier compression, top-score spread, trust band and score 0-100, leaderboard URL. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12738,8 +12780,10 @@ export interface operations {
             /** @description The price-performance Pareto frontier for a task on the contamination-discounted capability index; dominated models with who dominates them; counts. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12880,8 +12924,10 @@ export interface operations {
             /** @description MIGRATE_NOW | MIGRATE_SOON | NO_ACTION for a model from the deprecation calendar, with its successor's cost and capability deltas and the sunset against your deadline. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -13302,8 +13348,10 @@ export interface operations {
             /** @description Register a watch: a webhook POSTed to callback_url when a price, a provider status or an uptime rank moves, or a pricing digest each day or week. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -13903,8 +13951,10 @@ export interface operations {
             /** @description Cheapest inference provider for a model at your monthly token volume: monthly cost and output tokens/s per provider, savings against your current provider. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14068,8 +14118,10 @@ export interface operations {
             /** @description Compare 2 to 5 models side by side: price, context, tier, capabilities, live status, every benchmark any of them has, recent news, and rankings. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14236,8 +14288,10 @@ export interface operations {
             /** @description The agents directory with live status, recent news, agent traffic seen by this server, flagship model pricing and a trending score; filter, sort, limit. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14606,8 +14660,10 @@ export interface operations {
             /** @description Per curated domain, each known AI crawler's access as its robots.txt states it (allowed | blocked | partial | unknown), llms.txt and ai.txt presence, and statistics by sector. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14759,8 +14815,10 @@ export interface operations {
             /** @description Per curated domain, an agent-readiness score 0-100 from the surfaces it publishes (x402 25, agent.json 20, OpenAPI 20, llms.txt 15, crawlable 15, ai.txt 5), with its tier. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14891,8 +14949,10 @@ export interface operations {
             /** @description Changes of AI-crawler access (each bot's robots.txt access), llms.txt and ai.txt presence between successive weekly crawls, per domain. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -15123,8 +15183,10 @@ export interface operations {
             /** @description One x402 publisher's indexed USDC settlements over a date range: its pay_to wallets, totals, average amount and a daily series with zeros. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -15296,8 +15358,10 @@ export interface operations {
             /** @description A daily series of indexed x402 settlements (USDC volume or count), for the ecosystem or one publisher. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -15444,8 +15508,10 @@ export interface operations {
             /** @description The x402 ecosystem's settlement momentum and concentration over 24h, 7d or 30d: volume and count against the prior window, Herfindahl index, leading publisher and ranking. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -15602,8 +15668,10 @@ export interface operations {
             /** @description Daily series of the x402 publisher registry: size, documents read and failing, federation, networks, paid and free endpoints, fair-trade publishers, and what changed between crawls. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
-                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) were put on. */
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
                     "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
                     /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
