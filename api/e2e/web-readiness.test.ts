@@ -175,7 +175,7 @@ describe("GET /api/x402-index/publishers", () => {
     const base = body.publishers.find((p: Json) => p.domain === "base.org");
     // The crawl written a week earlier already listed it.
     expect(base).toMatchObject({ listed_now: true, first_seen: addDays(today, -7) });
-    expect(base.pay_to_wallets[0]).toMatchObject({ network: "eip155:8453", last_seen: today });
+    expect(base.pay_to_wallets[0]).toMatchObject({ network: "eip155:8453", last_seen: today, sources: ["discovery"] });
     expect(base.pay_to_wallets[0].address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(body.publishers.map((p: Json) => p.domain)).toEqual([...body.publishers.map((p: Json) => p.domain)].sort());
   });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const crawl = JSON.parse(await readFile(join(dir, "web-readiness/latest.json"), "utf8")) as WebReadinessSnapshot;
   const earlier = structuredClone(crawl);
   const payees = { "base.org": [walletA], "circle.com": [shared], "coinbase.com": [shared, walletC] } as Record<string, string[]>;
-  for (const d of earlier.domains) d.x402Payees = (payees[d.domain] ?? []).map((payTo) => ({ payTo, network: "eip155:8453" }));
+  for (const d of earlier.domains) d.x402Payees = (payees[d.domain] ?? []).map((payTo) => ({ payTo, network: "eip155:8453", source: "discovery" as const }));
   weekAgo = addDays(new Date().toISOString().slice(0, 10), -7);
   await writeWarehouse(dir, weekAgo, webReadinessRows(earlier, weekAgo));
 

@@ -293,13 +293,14 @@ export const WAREHOUSE_TABLES = {
   x402_publishers_daily: table(
     "x402_publishers_daily",
     "web-readiness",
-    "The payee wallets each crawled domain's x402 discovery document (/.well-known/x402, v1 or v2) names, per crawl: the x402 publisher registry.",
+    "The payee wallets each crawled domain's x402 discovery document (/.well-known/x402, v1 or v2) and the 402 challenges of its own listed resources name, per crawl: the x402 publisher registry.",
     ["date", "domain", "pay_to", "network"],
     [
       DATE_COLUMN,
       ["domain", "VARCHAR", "not null", "Crawled domain"],
       ["pay_to", "VARCHAR", "not null", "Payee wallet (checksummed EVM address)"],
       ["network", "VARCHAR", "not null", "CAIP-2 chain id (eip155:8453 is Base), or the v1 network name when unknown"],
+      ["source", "VARCHAR", "null", "Where the crawl read it: discovery (the /.well-known/x402 document), challenge (a 402 answer of one of the site's resources: x402 v2 PAYMENT-REQUIRED header or v1 body) or both; NULL in crawls before it was recorded"],
     ],
   ),
   x402_registry_daily: table(

@@ -98,6 +98,33 @@ describe("webReadinessFeed", () => {
     ]);
   });
 
+  it("reads the 402 challenges of the site's own listed resources (v2 header, v1 body), obeying each host's robots.txt", async () => {
+    const discovery = JSON.stringify({
+      x402Version: 2,
+      items: [
+        { resource: "https://api.example.com/v2", accepts: [{ scheme: "exact", network: "eip155:8453", amount: "5", payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C" }] },
+        { resource: "https://example.com/v1" },
+        { resource: "https://example.com/private/x" },
+        { resource: "https://elsewhere.test/not-ours" },
+      ],
+    });
+    const v2 = Buffer.from(JSON.stringify({ x402Version: 2, accepts: [{ scheme: "exact", network: "eip155:8453", amount: "5", payTo: "0x209693bc6afc0c5328ba36faf03c514ef312287c" }] })).toString("base64");
+    const dir = replay({
+      "https://example.com/robots.txt": "User-agent: *\nDisallow: /private/\n",
+      "https://example.com/.well-known/x402": discovery,
+      "https://api.example.com/robots.txt": nf,
+      "https://api.example.com/v2": [402, "{}"],
+      "https://example.com/v1": [402, JSON.stringify({ x402Version: 1, accepts: [{ scheme: "exact", network: "base", maxAmountRequired: "5", payTo: "0x0000000000000000000000000000000000000007" }] })],
+    });
+    // The v2 challenge's header rides in the fixture's sidecar.
+    writeFileSync(join(dir, `${replayPathFor("https://api.example.com/v2")}.meta.json`), JSON.stringify({ status: 402, headers: { "payment-required": v2 } }));
+    const { result } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);
+    expect(result.x402Payees).toEqual([
+      { payTo: "0x0000000000000000000000000000000000000007", network: "eip155:8453", source: "challenge" },
+      { payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C", network: "eip155:8453", source: "both" },
+    ]);
+  });
+
   it("stores an unreachable robots.txt as unknown for every bot and surface, never allowed", async () => {
     const dir = replay({ "https://example.com/robots.txt": [500, "oops"] });
     const { result, error } = await crawlDomain(testFeedContext({ http: client(dir), now: NOW }), site);

@@ -14,7 +14,7 @@
 import PQueue from "p-queue";
 import { AI_BOTS, OWN_CRAWLER_TOKEN, WEB_DOMAINS, type WebDomain } from "../catalog/web-domains.ts";
 import { HttpError } from "../lib/http/errors.ts";
-import { x402Payees, x402Resources, type X402Payee, type X402Resources } from "../sources/x402-discovery.ts";
+import { MAX_PAYEES, x402ChallengePayees, x402OwnResources, x402Payees, x402Resources, type X402Payee, type X402Resources } from "../sources/x402-discovery.ts";
 import { classifyManifest } from "../sources/afta-manifest.ts";
 import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, WarehouseBatch, WarehouseValue } from "../lib/types.ts";
 import { mayFetch, parseRobots, ROBOTS_MAX_BYTES } from "../sources/web-readiness-robots.ts";
@@ -85,6 +85,7 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
   };
   let payees: X402Payee[] = [];
   let resources: X402Resources | null = null;
+  let discovery = "";
   for (const name of Object.keys(SURFACE_PATHS) as SurfaceName[]) {
     const path = SURFACE_PATHS[name];
     if (!mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, path)) continue;
@@ -92,10 +93,12 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
     if (got.kind === "absent") found[name] = { status: "absent", bytes: null };
     else if (got.kind === "ok") found[name] = isSurface(name, got.body) ? { status: "present", bytes: utf8Bytes(got.body) } : { status: "absent", bytes: null };
     if (name === "x402" && got.kind === "ok" && found.x402.status === "present") {
+      discovery = got.body;
       payees = x402Payees(got.body);
       resources = x402Resources(got.body, site.domain);
     }
   }
+  const challenged = found.x402.status === "present" ? await challengePayees(ctx, site.domain, robotsBody, discovery) : [];
   // An x402 publisher's fair-trade manifest (the registry series counts them); other domains are not asked.
   let fairTrade: WebReadinessDomain["fairTrade"] = "unknown";
   if (found.x402.status === "present" && mayFetch(origin, robotsBody, OWN_CRAWLER_TOKEN, FAIR_TRADE_PATH)) {
@@ -116,11 +119,55 @@ export async function crawlDomain(ctx: FeedContext, site: WebDomain): Promise<{ 
       agentJson: found.agentJson.status,
       openapi: found.openapi.status,
       x402: found.x402.status,
-      x402Payees: payees,
+      x402Payees: mergePayees(payees, challenged),
       x402Resources: resources,
       fairTrade,
     },
   };
+}
+
+/** Resources of a publisher whose 402 challenge the crawl reads, at most. */
+export const CHALLENGES_PER_DOMAIN = 3;
+
+/**
+ * The payees named by the 402 challenges of up to CHALLENGES_PER_DOMAIN of the site's own resources listed in its
+ * discovery document (the site or a subdomain, each host's robots.txt obeyed for our agent). A resource that does
+ * not answer 402, or fails, adds nothing.
+ */
+async function challengePayees(ctx: FeedContext, domain: string, domainRobots: string, discovery: string): Promise<X402Payee[]> {
+  const robotsByHost = new Map<string, string | null>([[domain, domainRobots]]);
+  const out: X402Payee[] = [];
+  for (const resource of x402OwnResources(discovery, domain, CHALLENGES_PER_DOMAIN)) {
+    const url = new URL(resource);
+    if (!robotsByHost.has(url.hostname)) {
+      const robots = robotsFile(await fetchOne(ctx, `${url.origin}/robots.txt`, ROBOTS_MAX_BYTES));
+      robotsByHost.set(url.hostname, robots.kind === "ok" ? robots.body : robots.kind === "absent" ? "" : null);
+    }
+    const robots = robotsByHost.get(url.hostname);
+    if (robots === null || robots === undefined || !mayFetch(url.origin, robots, OWN_CRAWLER_TOKEN, url.pathname + url.search)) continue;
+    try {
+      const res = await ctx.http.getText(resource, { acceptStatus: [402], maxBytes: CHALLENGE_MAX_BYTES, headers: { Accept: "application/json" } });
+      if (res.status === 402) out.push(...x402ChallengePayees(res.headers.get("payment-required"), res.body));
+    } catch {
+      // An unreachable or failing resource names no payee; the discovery document's still count.
+    }
+  }
+  return out;
+}
+
+/** Largest 402 body read. */
+const CHALLENGE_MAX_BYTES = 64 * 1024;
+
+/** Discovery and challenge payees as one list, each marked with where it was read. */
+function mergePayees(discovery: readonly X402Payee[], challenge: readonly X402Payee[]): WebReadinessDomain["x402Payees"] {
+  const out = new Map<string, WebReadinessDomain["x402Payees"][number]>();
+  for (const p of discovery) out.set(`${p.payTo}|${p.network}`, { ...p, source: "discovery" });
+  for (const p of challenge) {
+    const key = `${p.payTo}|${p.network}`;
+    const held = out.get(key);
+    out.set(key, { ...p, source: held ? (held.source === "challenge" ? "challenge" : "both") : "challenge" });
+  }
+  return [...out.values()].sort((a, b) => a.payTo.localeCompare(b.payTo) || a.network.localeCompare(b.network)).slice(0, MAX_PAYEES);
 }
 
 /** Where a publisher serves its agent fair-trade (AFTA) manifest. */
@@ -169,7 +216,7 @@ export function webReadinessRows(data: WebReadinessSnapshot, date: string): Ware
     {
       table: "x402_publishers_daily",
       key: ["date", "domain", "pay_to", "network"],
-      rows: data.domains.flatMap((d) => d.x402Payees.map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network }))),
+      rows: data.domains.flatMap((d) => d.x402Payees.map((p) => ({ date, domain: d.domain, pay_to: p.payTo, network: p.network, source: p.source }))),
     },
     {
       table: "x402_registry_daily",

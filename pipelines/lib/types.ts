@@ -27,6 +27,11 @@ export interface HttpRequestOptions {
   /** Override the default timeout, in milliseconds. */
   timeoutMs?: number;
   /**
+   * Non-2xx statuses answered as a response instead of failing (an x402 resource's 402 challenge, whose headers and
+   * body are the answer). Never cached, never retried.
+   */
+  acceptStatus?: readonly number[];
+  /**
    * A JSON request body: the request becomes a POST with `content-type: application/json` (an upstream query
    * API such as OSV's). Never cached; in replay the fixture is keyed by a digest of the body (replayPathFor).
    */

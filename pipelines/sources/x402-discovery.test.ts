@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { x402Payees, x402Resources } from "./x402-discovery.ts";
+import { x402ChallengePayees, x402OwnResources, x402Payees, x402Resources } from "./x402-discovery.ts";
 
 const v2 = (accepts: unknown[]) => JSON.stringify({ x402Version: 2, items: [{ resource: "https://api.example.test/a", type: "http", x402Version: 2, accepts }] });
 
@@ -60,5 +60,33 @@ describe("x402Resources()", () => {
     expect(x402Resources("<html>", "example.test")).toBeNull();
     expect(x402Resources("[]", "example.test")).toBeNull();
     expect(x402Resources(JSON.stringify({ x402Version: 2 }), "example.test")).toBeNull();
+  });
+});
+
+describe("x402ChallengePayees()", () => {
+  const v2 = { x402Version: 2, error: "PAYMENT-SIGNATURE header is required", accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: "0x209693bc6afc0c5328ba36faf03c514ef312287c" }] };
+  const v1 = { x402Version: 1, error: "X-PAYMENT header is required", accepts: [{ scheme: "exact", network: "base-sepolia", maxAmountRequired: "10000", payTo: "0x0000000000000000000000000000000000000002" }] };
+
+  it("reads a v2 challenge from the PAYMENT-REQUIRED header and a v1 challenge from the body", () => {
+    expect(x402ChallengePayees(Buffer.from(JSON.stringify(v2)).toString("base64"), "{}")).toEqual([{ payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C", network: "eip155:8453" }]);
+    expect(x402ChallengePayees(null, JSON.stringify(v1))).toEqual([{ payTo: "0x0000000000000000000000000000000000000002", network: "eip155:84532" }]);
+    expect(x402ChallengePayees(Buffer.from(JSON.stringify(v2)).toString("base64"), JSON.stringify(v1))).toHaveLength(2);
+  });
+
+  it("is [] for a header or body that is not a challenge, and ignores an oversized header", () => {
+    expect(x402ChallengePayees("%%%", "<html>")).toEqual([]);
+    expect(x402ChallengePayees(null, JSON.stringify({ accepts: v1.accepts }))).toEqual([]);
+    expect(x402ChallengePayees("A".repeat(20_000), "{}")).toEqual([]);
+  });
+});
+
+describe("x402OwnResources()", () => {
+  it("keeps the site's own http(s) resources (subdomains included), distinct, at most max", () => {
+    const body = JSON.stringify({
+      x402Version: 2,
+      items: [{ resource: "https://api.example.test/a" }, { resource: "https://api.example.test/a" }, { resource: "https://other.test/x" }, { resource: "ftp://example.test/f" }, { resource: "https://example.test/b" }, { resource: "https://example.test/c" }],
+    });
+    expect(x402OwnResources(body, "example.test", 2)).toEqual(["https://api.example.test/a", "https://example.test/b"]);
+    expect(x402OwnResources("nope", "example.test", 2)).toEqual([]);
   });
 });

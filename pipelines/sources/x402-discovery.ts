@@ -40,31 +40,83 @@ function network(value: unknown): string | null {
   return /^[a-z0-9-]{1,40}$/i.test(v) ? v.toLowerCase() : null;
 }
 
+/** Add the valid (payTo, network) pairs of an `accepts` list to `out`. */
+function addAccepts(out: Map<string, X402Payee>, accepts: unknown): void {
+  if (!Array.isArray(accepts)) return;
+  for (const a of accepts.slice(0, 20)) {
+    if (typeof a !== "object" || a === null) continue;
+    const r = a as Record<string, unknown>;
+    const to = typeof r["payTo"] === "string" ? r["payTo"].trim() : "";
+    const net = network(r["network"]);
+    if (net === null || !isAddress(to, { strict: false })) continue;
+    const payTo = getAddress(to);
+    out.set(`${payTo}|${net}`, { payTo, network: net });
+  }
+}
+
+const sorted = (out: Map<string, X402Payee>) => [...out.values()].sort((a, b) => a.payTo.localeCompare(b.payTo) || a.network.localeCompare(b.network)).slice(0, MAX_PAYEES);
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The distinct (payTo, network) pairs of a discovery document, sorted; [] for anything that is not one. */
 export function x402Payees(body: string): X402Payee[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(body);
-  } catch {
-    return [];
-  }
-  if (typeof doc !== "object" || doc === null) return [];
-  const o = doc as Record<string, unknown>;
+  const o = parseObject(body);
+  if (o === null) return [];
   const items = Array.isArray(o["items"]) ? o["items"] : Array.isArray(o["resources"]) ? o["resources"] : [];
   const out = new Map<string, X402Payee>();
   for (const item of items.slice(0, 500)) {
-    const accepts = typeof item === "object" && item !== null && Array.isArray((item as Record<string, unknown>)["accepts"]) ? ((item as Record<string, unknown>)["accepts"] as unknown[]) : [];
-    for (const a of accepts.slice(0, 20)) {
-      if (typeof a !== "object" || a === null) continue;
-      const r = a as Record<string, unknown>;
-      const to = typeof r["payTo"] === "string" ? r["payTo"].trim() : "";
-      const net = network(r["network"]);
-      if (net === null || !isAddress(to, { strict: false })) continue;
-      const payTo = getAddress(to);
-      out.set(`${payTo}|${net}`, { payTo, network: net });
-    }
+    if (typeof item === "object" && item !== null) addAccepts(out, (item as Record<string, unknown>)["accepts"]);
   }
-  return [...out.values()].sort((a, b) => a.payTo.localeCompare(b.payTo) || a.network.localeCompare(b.network)).slice(0, MAX_PAYEES);
+  return sorted(out);
+}
+
+/** Largest PAYMENT-REQUIRED header decoded (base64 of a PaymentRequired object). */
+export const MAX_CHALLENGE_HEADER = 16_384;
+
+/**
+ * The payees a 402 challenge names: x402 v2 in the PAYMENT-REQUIRED header (base64 JSON of a PaymentRequired
+ * object), x402 v1 in the JSON body (`{ x402Version: 1, accepts: [...] }`); both read when both are present.
+ */
+export function x402ChallengePayees(paymentRequired: string | null, body: string): X402Payee[] {
+  const out = new Map<string, X402Payee>();
+  if (paymentRequired !== null && paymentRequired.length <= MAX_CHALLENGE_HEADER) {
+    const decoded = parseObject(Buffer.from(paymentRequired.trim(), "base64").toString("utf8"));
+    if (decoded !== null && typeof decoded["x402Version"] === "number") addAccepts(out, decoded["accepts"]);
+  }
+  const o = parseObject(body);
+  if (o !== null && typeof o["x402Version"] === "number") addAccepts(out, o["accepts"]);
+  return sorted(out);
+}
+
+/** Up to `max` distinct http(s) resource URLs of a discovery document on `domain` itself or its subdomains. */
+export function x402OwnResources(body: string, domain: string, max: number): string[] {
+  const o = parseObject(body);
+  if (o === null) return [];
+  const items = Array.isArray(o["items"]) ? o["items"] : Array.isArray(o["resources"]) ? o["resources"] : [];
+  const site = domain.toLowerCase();
+  const out: string[] = [];
+  for (const item of items.slice(0, MAX_RESOURCES)) {
+    const resource = typeof item === "object" && item !== null ? (item as Record<string, unknown>)["resource"] : undefined;
+    if (typeof resource !== "string") continue;
+    let url: URL;
+    try {
+      url = new URL(resource);
+    } catch {
+      continue;
+    }
+    const host = url.hostname.toLowerCase();
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || (host !== site && !host.endsWith(`.${site}`)) || out.includes(url.href)) continue;
+    out.push(url.href);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 /** What a discovery document offers, as the registry series counts it. */

@@ -1943,7 +1943,7 @@ export interface paths {
         };
         /**
          * The x402 publisher registry: crawled domains whose x402 discovery document names payee wallets, with each wallet's network and when it was first and last seen.
-         * @description Read from the warehouse table x402_publishers_daily, written by the weekly web-readiness crawl from each domain's /.well-known/x402 (x402 v2: accepts[].network as a CAIP-2 id such as eip155:8453; v1 network names such as base are mapped to theirs). Addresses are checksummed; entries without a valid address or network are skipped. first_seen and last_seen are crawl days (YYYY-MM-DD); listed_now says whether the newest crawl still found a wallet. Sorted by domain; a domain's wallets by first_seen.
+         * @description Read from the warehouse table x402_publishers_daily, written by the weekly web-readiness crawl from each domain's /.well-known/x402 and from the 402 challenges of up to three of the site's own resources it lists (x402 v2: the PAYMENT-REQUIRED header, accepts[].network as a CAIP-2 id such as eip155:8453; v1: the JSON body, network names such as base mapped to theirs). Addresses are checksummed; entries without a valid address or network are skipped. first_seen and last_seen are crawl days (YYYY-MM-DD); listed_now says whether the newest crawl still found a wallet. Sorted by domain; a domain's wallets by first_seen.
          */
         get: operations["getApiX402IndexPublishers"];
         put?: never;
@@ -15093,6 +15093,8 @@ export interface operations {
                                 network: string;
                                 first_seen: string;
                                 last_seen: string;
+                                /** @description Where the crawls read it: the discovery document, a 402 challenge of a listed resource, or both (empty for crawls before this was recorded). */
+                                sources: ("discovery" | "challenge")[];
                             }[];
                             /** @description The first crawl day any wallet of the domain was seen (YYYY-MM-DD). */
                             first_seen: string;

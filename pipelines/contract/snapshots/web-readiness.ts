@@ -38,8 +38,18 @@ export const webReadinessDomainSchema = z.strictObject({
   openapi: surface,
   /** /.well-known/x402: an x402 discovery document (x402Version and an items or resources array). */
   x402: surface,
-  /** The payee wallets (checksummed) and CAIP-2 networks that document names; empty without one. */
-  x402Payees: z.array(z.strictObject({ payTo: z.string().regex(/^0x[0-9a-fA-F]{40}$/), network: z.string().min(1).max(40) })).max(20).default([]),
+  /** The payee wallets (checksummed) and CAIP-2 networks that document, and the 402 challenges of up to three of the site's own resources it lists, name; empty without one. */
+  x402Payees: z
+    .array(
+      z.strictObject({
+        payTo: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        network: z.string().min(1).max(40),
+        /** Where the crawl read it: the discovery document, a 402 challenge of one of the site's resources, or both. */
+        source: z.enum(["discovery", "challenge", "both"]).default("discovery"),
+      }),
+    )
+    .max(20)
+    .default([]),
   /**
    * What the x402 discovery document offers: resources with a positive price (paid) and without (free), and
    * whether it lists resources on other sites (federated); null without a document.

@@ -73,6 +73,19 @@ describe("createHttpClient() live requests", () => {
     expect(res.headers.get("x-test")).toBe("yes");
   });
 
+  it("getText() answers a status the caller accepts (an x402 402 challenge) with its headers and body; others still fail", async () => {
+    server.handler = (_req, res) => {
+      res.writeHead(402, { "content-type": "application/json", "payment-required": "eyJ4NDAyVmVyc2lvbiI6Mn0=" });
+      res.end('{"x402Version":2}');
+    };
+    const http = client();
+    const res = await http.getText(server.url("/paid"), { acceptStatus: [402] });
+    expect(res).toMatchObject({ status: 402, body: '{"x402Version":2}', fromCache: false });
+    expect(res.headers.get("payment-required")).toBe("eyJ4NDAyVmVyc2lvbiI6Mn0=");
+    expect((await failure(http.getText(server.url("/paid")))).status).toBe(402);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("getJson() parses a JSON body", async () => {
     server.handler = (_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });

@@ -172,7 +172,7 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
       return { url, status: cached.status, headers: fromCache, body: cached.body, fromCache: true };
     }
 
-    if (!response.ok) {
+    if (!response.ok && !opts.acceptStatus?.includes(response.status)) {
       await discard(response);
       const status = response.status;
       const retryAfterMs =
