@@ -28,6 +28,7 @@ import { vectorDbsFeed } from "./vector-dbs.ts";
 import { weatherAlertsFeed } from "./weather-alerts.ts";
 import { securityAdvisoriesFeed } from "./security-advisories.ts";
 import { webReadinessFeed } from "./web-readiness.ts";
+import { secFilingsFeed } from "./sec-filings.ts";
 
 export const feeds = {
   news: newsFeed,
@@ -55,4 +56,5 @@ export const feeds = {
   "inference-providers": inferenceProvidersFeed,
   "web-readiness": webReadinessFeed,
   "security-advisories": securityAdvisoriesFeed,
+  "sec-filings": secFilingsFeed,
 } satisfies Record<string, Feed>;

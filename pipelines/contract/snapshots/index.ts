@@ -27,6 +27,7 @@ import { trendingReposSnapshotType } from "./trending-repos.ts";
 import { vectorDbsSnapshotType } from "./vector-dbs.ts";
 import { weatherAlertsSnapshotType } from "./weather-alerts.ts";
 import { securityAdvisoriesSnapshotType } from "./security-advisories.ts";
+import { secFilingsSnapshotType } from "./sec-filings.ts";
 import { webReadinessSnapshotType } from "./web-readiness.ts";
 
 export const snapshotTypes = {
@@ -50,6 +51,7 @@ export const snapshotTypes = {
   pricing: pricingSnapshotType,
   probe: probeSnapshotType,
   "security-advisories": securityAdvisoriesSnapshotType,
+  "sec-filings": secFilingsSnapshotType,
   status: statusSnapshotType,
   "trending-repos": trendingReposSnapshotType,
   "vector-dbs": vectorDbsSnapshotType,

@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { AI_COMPANIES, submissionsUrl } from "../catalog/ai-companies.ts";
+import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { replayPathFor } from "../lib/replay-path.ts";
+import { testFeedContext } from "../lib/testing/feed-context.ts";
+import type { HttpClient } from "../lib/types.ts";
+import { parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
+import { edgarUserAgent, runSecFilings, secFilingsFeed } from "./sec-filings.ts";
+import type { SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
+
+const NOW = new Date("2026-11-25T04:23:00Z");
+const clients: ClosableHttpClient[] = [];
+const temps: string[] = [];
+function client(replayDir: string): ClosableHttpClient {
+  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
+  clients.push(c);
+  return c;
+}
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** The real replay client, with every request's headers recorded. */
+function recording(http: HttpClient, seen: { url: string; headers: Record<string, string> }[]): HttpClient {
+  return {
+    getText: (url, options) => {
+      seen.push({ url, headers: options?.headers ?? {} });
+      return http.getText(url, options);
+    },
+    getJson: (url, options) => {
+      seen.push({ url, headers: options?.headers ?? {} });
+      return http.getJson(url, options);
+    },
+  };
+}
+
+describe("parseSubmissions()", () => {
+  const recent = {
+    accessionNumber: ["0001045810-25-000230", "bad", "0001045810-25-000210", "0001045810-25-000199"],
+    filingDate: ["2025-11-19", "2025-11-01", "2025-08-27", "not a date"],
+    reportDate: ["2025-10-26", "", "", ""],
+    form: ["10-Q", "8-K", "8-K<script>", "4"],
+    primaryDocument: ["nvda-20251026.htm", "x.htm", "q2fy26pr.htm", "form4.xml"],
+    primaryDocDescription: ["10-Q", "", "<b>EX-99.1</b>", ""],
+  };
+
+  it("keeps well-formed filings newest first with archive URLs, sanitized text, and skips the malformed", () => {
+    const parsed = parseSubmissions("0001045810", { name: "NVIDIA CORP", filings: { recent } });
+    expect(parsed.name).toBe("NVIDIA CORP");
+    expect(parsed.filings.map((f) => f.accession_number)).toEqual(["0001045810-25-000230", "0001045810-25-000210"]);
+    expect(parsed.filings[0]).toEqual({
+      accession_number: "0001045810-25-000230",
+      form: "10-Q",
+      filing_date: "2025-11-19",
+      report_date: "2025-10-26",
+      primary_document: "nvda-20251026.htm",
+      primary_doc_url: "https://www.sec.gov/Archives/edgar/data/1045810/000104581025000230/nvda-20251026.htm",
+      description: "10-Q",
+    });
+    expect(parsed.filings[1]!.form).not.toMatch(/</);
+    expect(parsed.filings[1]!.description).toBe("EX-99.1");
+  });
+
+  it("refuses a body that is not a submissions document", () => {
+    expect(() => parseSubmissions("0000000001", "<html>")).toThrow();
+    expect(primaryDocUrl("0000002488", "0000002488-25-000012", "amd 10q.htm")).toBe("https://www.sec.gov/Archives/edgar/data/2488/000000248825000012/amd%2010q.htm");
+  });
+});
+
+describe("sec-filings feed", () => {
+  it("declares every cohort company's submissions URL, and the cohort is 14 distinct companies", () => {
+    expect(AI_COMPANIES).toHaveLength(14);
+    expect(secFilingsFeed.urls()).toEqual(AI_COMPANIES.map((c) => `https://data.sec.gov/submissions/CIK${c.cik}.json`));
+    expect(secFilingsFeed.slaSeconds).toBe(9 * 3600);
+  });
+
+  it("replays the cohort from the recorded submissions, one company at a time with a contact in the User-Agent, paced on a live run", async () => {
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const sleeps: number[] = [];
+    const ctx = { ...testFeedContext({ http: recording(client("pipelines/fixtures"), seen), now: NOW }), provenance: "live" as const };
+    const out = await runSecFilings(ctx, { contact: "ops@agentfeed.example", sleep: async (ms) => void sleeps.push(ms) });
+    expect(out.data.companies.map((c) => c.ticker)).toEqual(AI_COMPANIES.map((c) => c.ticker));
+    expect(out.data.companies.every((c) => c.status === "ok" && c.filings.length > 0)).toBe(true);
+    const nvda = out.data.companies.find((c) => c.ticker === "NVDA")!;
+    expect(nvda).toMatchObject({ cik: "0001045810", edgar_name: "NVIDIA CORP", category: "accelerators", exchange: "Nasdaq" });
+    expect(nvda.filings.map((f) => f.filing_date)).toEqual([...nvda.filings.map((f) => f.filing_date)].sort().reverse());
+    expect(seen.map((s) => s.headers["User-Agent"])).toEqual(AI_COMPANIES.map(() => edgarUserAgent("ops@agentfeed.example")));
+    expect(sleeps).toEqual(AI_COMPANIES.slice(1).map(() => 125));
+  });
+
+  it("refuses a live run without a contact, and keeps a failed company's previous filings, marked failed", async () => {
+    const live = { ...testFeedContext({ http: client("pipelines/fixtures"), now: NOW }), provenance: "live" as const };
+    await expect(runSecFilings(live, { contact: "" })).rejects.toThrow(/SEC_EDGAR_CONTACT/);
+
+    const dir = mkdtempSync(join(tmpdir(), "sec-filings-"));
+    temps.push(dir);
+    const [nvda, amd] = AI_COMPANIES;
+    const path = join(dir, replayPathFor(submissionsUrl(nvda!.cik)));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, JSON.stringify({ name: "NVIDIA CORP", filings: { recent: { accessionNumber: ["0001045810-25-000230"], filingDate: ["2025-11-19"], reportDate: [""], form: ["8-K"], primaryDocument: ["a.htm"], primaryDocDescription: [""] } } }));
+    const previous: SecFilingsSnapshot = {
+      companies: [{ ...amd!, edgar_name: "ADVANCED MICRO DEVICES INC", status: "ok", filings: [{ accession_number: "0000002488-25-000100", form: "10-Q", filing_date: "2025-11-05", report_date: "2025-09-27", primary_document: "amd.htm", primary_doc_url: "https://www.sec.gov/Archives/edgar/data/2488/000000248825000100/amd.htm", description: null }] }],
+    };
+    const ctx = { ...testFeedContext({ http: client(dir), now: NOW, latest: { "sec-filings": previous } }), provenance: "replay" as const };
+    const out = await runSecFilings(ctx, { companies: [nvda!, amd!] });
+    expect(out.data.companies[0]).toMatchObject({ ticker: "NVDA", status: "ok" });
+    expect(out.data.companies[1]).toMatchObject({ ticker: "AMD", status: "failed", edgar_name: "ADVANCED MICRO DEVICES INC" });
+    expect(out.data.companies[1]!.filings).toEqual(previous.companies[0]!.filings);
+    expect(ctx.notices.some((n) => n.includes("AMD failed"))).toBe(true);
+    await expect(runSecFilings(ctx, { companies: [amd!] })).rejects.toThrow(/all 1 companies failed/);
+  });
+});

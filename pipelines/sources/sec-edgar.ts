@@ -1,0 +1,69 @@
+/**
+ * SEC EDGAR's submissions document (https://data.sec.gov/submissions/CIK##########.json): a company's registered
+ * name and its recent filings as parallel arrays under `filings.recent` (accessionNumber, filingDate, reportDate,
+ * form, primaryDocument, primaryDocDescription …), newest first. Tolerant: entries with a malformed accession
+ * number, date or document name are skipped; text is sanitized. EDGAR asks every client for a User-Agent that
+ * names a contact and for at most 10 requests per second (https://www.sec.gov/os/accessing-edgar-data).
+ */
+import { z } from "zod";
+import { sanitize } from "../lib/sanitize.ts";
+import { FILINGS_KEPT, type SecFiling } from "../contract/snapshots/sec-filings.ts";
+
+/** Smallest spacing between two EDGAR requests (10 per second at most, with a margin). */
+export const EDGAR_MIN_INTERVAL_MS = 125;
+
+const column = z.array(z.unknown()).catch([]);
+const submissionsSchema = z.looseObject({
+  name: z.string().catch(""),
+  filings: z.looseObject({
+    recent: z.looseObject({
+      accessionNumber: column,
+      filingDate: column,
+      reportDate: column,
+      form: column,
+      primaryDocument: column,
+      primaryDocDescription: column,
+    }),
+  }),
+});
+
+/** What a submissions document says of a company. */
+export interface Submissions {
+  name: string | null;
+  filings: SecFiling[];
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+const day = (v: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(text(v)) ? text(v) : null);
+
+/** The archive URL of a filing's primary document. */
+export function primaryDocUrl(cik: string, accession: string, document: string): string {
+  return `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${encodeURIComponent(document)}`;
+}
+
+/** Parse a submissions body; throws on anything that is not one. */
+export function parseSubmissions(cik: string, body: unknown): Submissions {
+  const doc = submissionsSchema.parse(body);
+  const r = doc.filings.recent;
+  const filings: SecFiling[] = [];
+  for (let i = 0; i < r.accessionNumber.length && filings.length < FILINGS_KEPT; i++) {
+    const accession = text(r.accessionNumber[i]);
+    const filed = day(r.filingDate[i]);
+    const document = text(r.primaryDocument[i]);
+    const form = sanitize(text(r.form[i]), { maxLength: 40 });
+    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !/^[\w.\-]{1,200}$/.test(document) || form === "") continue;
+    const description = sanitize(text(r.primaryDocDescription[i]), { maxLength: 200 });
+    filings.push({
+      accession_number: accession,
+      form,
+      filing_date: filed,
+      report_date: day(r.reportDate[i]),
+      primary_document: document,
+      primary_doc_url: primaryDocUrl(cik, accession, document),
+      description: description === "" ? null : description,
+    });
+  }
+  filings.sort((a, b) => b.filing_date.localeCompare(a.filing_date) || b.accession_number.localeCompare(a.accession_number));
+  const name = sanitize(doc.name, { maxLength: 200 });
+  return { name: name === "" ? null : name, filings };
+}
