@@ -59,6 +59,7 @@ import { premiumModelMigrationRoutes } from "./premium-model-migration.ts";
 import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 import { premiumWatchesRoutes } from "./premium-watches.ts";
 import { premiumX402IndexRoutes } from "./premium-x402-index.ts";
+import { premiumAiCompaniesRoutes } from "./premium-ai-companies.ts";
 import { premiumX402RegistryRoutes } from "./premium-x402-registry.ts";
 import { previewX402SettlementRoutes } from "./preview-x402-settlement.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
@@ -134,4 +135,5 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumX402IndexRoutes,
   ...premiumX402RegistryRoutes,
   ...previewX402SettlementRoutes,
+  ...premiumAiCompaniesRoutes,
 ];

@@ -2054,6 +2054,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/ai-companies/{ticker}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of 14 AI-related public companies: identity and AI angle, its latest 10 SEC filings with primary document URLs, the latest 10 news items naming it, and its funding commitments as an investor.
+         * @description The cohort (chosen by hand, CIKs from EDGAR): NVDA, AMD, AVGO, TSM, ARM, MU, SMCI, MSFT, GOOGL, AMZN, META, ORCL, PLTR, IBM. Any other ticker is 404 unknown_ticker with the cohort listed (not charged). Filings: EDGAR's submissions document, newest first (any form: 10-K, 10-Q, 8-K, 20-F, 6-K, ownership reports …), read every 4 hours with a User-Agent naming the operator's contact, at most 8 requests per second. status failed: the last read failed and the filings shown are those of the read before. News: articles of the news feed whose title or snippet names one of the company's aliases as a whole phrase (aliases_used), newest first; count is every match in the feed. Freshness SLA 9 hours on the filings: a staler answer is served and not charged (stale_data).
+         */
+        get: operations["getApiPremiumAiCompaniesTicker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15911,6 +15931,180 @@ export interface operations {
             /** @description the settlement index does not run on this instance (x402_index_unavailable) */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumAiCompaniesTicker: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A ticker of the cohort (case-insensitive); /api/meta and the 404 list them. */
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One of 14 AI-related public companies: identity and AI angle, its latest 10 SEC filings with primary document URLs, the latest 10 news items naming it, and its funding commitments as an investor. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description When the filings were last read from EDGAR (the sec-filings feed's last success). */
+                        capturedAt: string;
+                        /**
+                         * @description replay: the bundled data, built from fixtures in EDGAR's format, not read from EDGAR.
+                         * @enum {string}
+                         */
+                        provenance: "live" | "replay";
+                        ticker: string;
+                        cohort_size: number;
+                        company: {
+                            ticker: string;
+                            cik: string;
+                            display_name: string;
+                            /** @enum {string} */
+                            category: "accelerators" | "foundry" | "chip-ip" | "networking-silicon" | "memory" | "ai-servers" | "hyperscaler" | "cloud-database" | "ai-platform" | "devices";
+                            ai_angle: string;
+                            exchange: string;
+                            edgar_name: string | null;
+                        };
+                        filings: {
+                            count: number;
+                            items: {
+                                accession_number: string;
+                                form: string;
+                                filing_date: string;
+                                report_date: string | null;
+                                primary_doc_url: string;
+                            }[];
+                            /**
+                             * @description failed: the last read of EDGAR failed; the filings are those of the read before.
+                             * @enum {string}
+                             */
+                            status: "ok" | "failed";
+                            source: string;
+                            license: string;
+                        };
+                        news: {
+                            count: number;
+                            items: {
+                                id: string;
+                                title: string;
+                                url: string;
+                                source: string;
+                                publishedAt: string;
+                                matched_aliases: string[];
+                            }[];
+                            aliases_used: string[];
+                            sanitization: string;
+                        };
+                        funding_as_investor: {
+                            count: number;
+                            items: {
+                                [key: string]: unknown;
+                            }[];
+                            description: string;
+                        };
+                        attribution: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid path parameters, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description No data for these path parameters (e.g. snapshot_not_found). the ticker is not in the cohort (unknown_ticker, with the cohort) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
