@@ -2,7 +2,7 @@
  * GET /api/premium/ai-companies/{ticker} over real HTTP: two API processes on replay runs of the sec-filings and
  * news feeds (one now, one 10 hours ago, past the 9-hour SLA), billed on a real Postgres.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
