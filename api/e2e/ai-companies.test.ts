@@ -1,6 +1,7 @@
 /**
- * GET /api/premium/ai-companies/{ticker} over real HTTP: two API processes on replay runs of the sec-filings and
- * news feeds (one now, one 10 hours ago, past the 9-hour SLA), billed on a real Postgres.
+ * GET /api/premium/ai-companies/{ticker} and the funding registry over real HTTP: two API processes on replay runs of
+ * the sec-filings, news and funding-portfolio feeds (one now, one 10 hours ago, past the filings' 9-hour SLA),
+ * billed on a real Postgres.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -21,7 +22,7 @@ let stale: SpawnedApi | undefined;
 
 async function replay(now: Date): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "agentfeed-ai-companies-"));
-  const results = await runFeeds({ feeds: { "sec-filings": feeds["sec-filings"], news: feeds.news }, snapshotsDir: dir, now, replayDir: join(ROOT, "pipelines/fixtures") });
+  const results = await runFeeds({ feeds: { "sec-filings": feeds["sec-filings"], news: feeds.news, "funding-portfolio": feeds["funding-portfolio"] }, snapshotsDir: dir, now, replayDir: join(ROOT, "pipelines/fixtures") });
   const failed = results.filter((r) => r.status === "failed");
   if (failed.length > 0) throw new Error(`replay failed: ${JSON.stringify(failed)}`);
   return dir;
@@ -57,6 +58,13 @@ describe("GET /api/premium/ai-companies/{ticker}", () => {
     for (const n of body.news.items) expect(n.matched_aliases.length).toBeGreaterThan(0);
   });
 
+  it("lists the company's funding commitments as an investor, from the curated registry", async () => {
+    const { body } = await run!.paid(fresh!, "/api/premium/ai-companies/AMZN");
+    expect(body.funding_as_investor.count).toBe(2);
+    expect(body.funding_as_investor.items.map((c: Json) => c.recipient)).toEqual(["Anthropic", "Anthropic"]);
+    expect(body.funding_as_investor.items[0].source_url).toMatch(/^https:\/\//);
+  });
+
   it("answers a ticker outside the cohort with 404 and the cohort, uncharged", async () => {
     const before = (await run!.paid(fresh!, "/api/premium/ai-companies/MSFT")).body.billing.credits_remaining;
     const { status, body } = await run!.paid(fresh!, "/api/premium/ai-companies/XYZ");
@@ -72,5 +80,31 @@ describe("GET /api/premium/ai-companies/{ticker}", () => {
     expect(status).toBe(200);
     expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
     expect(body.filings.items[0].form).toMatch(/^(6-K|20-F)$/);
+  });
+});
+
+describe("the funding registry", () => {
+  it("serves the curated commitments free, each with its source and the day it was checked", async () => {
+    const res = await fetch(`${fresh!.base}/api/funding/portfolio`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.count).toBe(body.commitments.length);
+    for (const c of body.commitments) {
+      expect(c.source_url).toMatch(/^https:\/\//);
+      expect(c.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(body.commitments.map((c: Json) => c.announced)).toEqual([...body.commitments.map((c: Json) => c.announced)].sort().reverse());
+  });
+
+  it("charges the exposure verdict: circular loops by investor, top recipients, co-investor pairs", async () => {
+    expect((await fetch(`${fresh!.base}/api/premium/funding/exposure`)).status).toBe(402);
+    const { status, body } = await run!.paid(fresh!, "/api/premium/funding/exposure");
+    expect(status).toBe(200);
+    expect(body.billing.credits_charged).toBe(1);
+    const loop = Object.fromEntries(body.circular_exposure.map((e: Json) => [e.investor, e.loop_classification]));
+    expect(loop).toMatchObject({ Amazon: "fully-circular", Microsoft: "agnostic", Alphabet: "insufficient-data", NVIDIA: "insufficient-data" });
+    expect(body.top_recipients[0].recipient).toBe("OpenAI");
+    expect(body.co_investor_pairs).toContainEqual({ investor_a: "Alphabet", investor_b: "Amazon", shared_recipients: ["Anthropic"] });
+    expect(body.silicon_concentration.reduce((a: number, s: Json) => a + s.share_of_total_pct, 0)).toBeCloseTo(100, 0);
   });
 });

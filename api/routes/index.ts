@@ -60,6 +60,7 @@ import { previewBenchmarkTrustRoutes } from "./preview-benchmark-trust.ts";
 import { premiumWatchesRoutes } from "./premium-watches.ts";
 import { premiumX402IndexRoutes } from "./premium-x402-index.ts";
 import { premiumAiCompaniesRoutes } from "./premium-ai-companies.ts";
+import { fundingRoutes } from "./funding.ts";
 import { premiumX402RegistryRoutes } from "./premium-x402-registry.ts";
 import { previewX402SettlementRoutes } from "./preview-x402-settlement.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
@@ -136,4 +137,5 @@ export const allRoutes: readonly AnyRoute[] = [
   ...premiumX402RegistryRoutes,
   ...previewX402SettlementRoutes,
   ...premiumAiCompaniesRoutes,
+  ...fundingRoutes,
 ];

@@ -11,6 +11,7 @@ import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { companyNews } from "../verdicts/company-news.ts";
+import { commitmentsOfTicker } from "./funding.ts";
 
 /** Filings and news items listed per company. */
 export const COMPANY_ITEMS = 10;
@@ -87,11 +88,10 @@ export function renderAiCompany(ctx: RenderContext, params: z.infer<typeof AiCom
       aliases_used: company.aliases,
       sanitization: "Titles as the news feed stored them: HTML stripped, control, bidirectional and invisible characters removed, instruction-like phrases filtered, at most 300 characters.",
     },
-    funding_as_investor: {
-      count: 0,
-      items: [],
-      description: "Funding commitments this company made as an investor, from the curated funding registry (/api/funding/portfolio); this instance has none for it.",
-    },
+    funding_as_investor: (() => {
+      const items = commitmentsOfTicker(ctx, company.ticker);
+      return { count: items.length, items, description: "Funding commitments this company made as an investor, from the curated funding registry (/api/funding/portfolio), newest first." };
+    })(),
     attribution: `Cohort: ${AI_COMPANIES_SOURCE}. Filings: SEC EDGAR. News: this service's news feed.`,
   };
 }

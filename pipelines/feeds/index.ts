@@ -29,6 +29,7 @@ import { weatherAlertsFeed } from "./weather-alerts.ts";
 import { securityAdvisoriesFeed } from "./security-advisories.ts";
 import { webReadinessFeed } from "./web-readiness.ts";
 import { secFilingsFeed } from "./sec-filings.ts";
+import { fundingPortfolioFeed } from "./funding-portfolio.ts";
 
 export const feeds = {
   news: newsFeed,
@@ -57,4 +58,5 @@ export const feeds = {
   "web-readiness": webReadinessFeed,
   "security-advisories": securityAdvisoriesFeed,
   "sec-filings": secFilingsFeed,
+  "funding-portfolio": fundingPortfolioFeed,
 } satisfies Record<string, Feed>;

@@ -2074,6 +2074,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/funding/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A curated registry of AI funding commitments: investor, recipient, amount range, date, the silicon the recipient's compute runs on, and the source checked.
+         * @description Newest first. amount_usd_min / _max: the announced range (null when undisclosed); silicon_dependency: the accelerator family the source says the deal's compute runs on, else unknown. investor_silicon: investors' own accelerator brands.
+         */
+        get: operations["getApiFundingPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/funding/exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exposure of the AI funding registry: silicon concentration, how circular each investor's commitments are (back to its own accelerators), top recipients, co-investor pairs.
+         * @description Amounts use each commitment's upper bound (undisclosed ones add 0 to sums); share_of_total_pct is by amount (by count when no amount is disclosed). circular: a commitment to a recipient whose compute runs on the investor's own silicon brand. loop_classification by the share of an investor's commitments that are circular (by count): fully-circular at 85 % or more, partial-loop 25 % to 85 %, agnostic below, insufficient-data for a one-shot investor. The underlying registry is free at /api/funding/portfolio.
+         */
+        get: operations["getApiPremiumFundingExposure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16067,6 +16107,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiFundingPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A curated registry of AI funding commitments: investor, recipient, amount range, date, the silicon the recipient's compute runs on, and the source checked. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        lastUpdated: string;
+                        count: number;
+                        commitments: {
+                            id: string;
+                            investor: string;
+                            investor_ticker: string | null;
+                            recipient: string;
+                            amount_usd_min: number | null;
+                            amount_usd_max: number | null;
+                            amount_note: string;
+                            announced: string;
+                            /** @enum {string} */
+                            silicon_dependency: "nvidia-gpu" | "google-tpu" | "aws-trainium" | "amd-instinct" | "azure-maia" | "unknown";
+                            source_url: string;
+                            source_name: string;
+                            checked: string;
+                        }[];
+                        investor_silicon: {
+                            [key: string]: "nvidia-gpu" | "google-tpu" | "aws-trainium" | "amd-instinct" | "azure-maia" | "unknown";
+                        };
+                        attribution: string;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumFundingExposure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Exposure of the AI funding registry: silicon concentration, how circular each investor's commitments are (back to its own accelerators), top recipients, co-investor pairs. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        capturedAt: string;
+                        total_commitments: number;
+                        total_amount_usd_max: number;
+                        silicon_concentration: {
+                            silicon_dependency: string;
+                            commitment_count: number;
+                            total_amount_usd_max: number;
+                            share_of_total_pct: number;
+                        }[];
+                        circular_exposure: {
+                            investor: string;
+                            investor_silicon_brand: string | null;
+                            total_commitments: number;
+                            total_amount_usd_max: number;
+                            commitments_to_own_silicon: number;
+                            circular_ratio_by_count: number;
+                            circular_ratio_by_amount: number | null;
+                            /** @enum {string} */
+                            loop_classification: "fully-circular" | "partial-loop" | "agnostic" | "insufficient-data";
+                        }[];
+                        top_recipients: {
+                            recipient: string;
+                            inbound_commitments: number;
+                            inbound_amount_usd_max: number;
+                            investors: string[];
+                        }[];
+                        co_investor_pairs: {
+                            investor_a: string;
+                            investor_b: string;
+                            shared_recipients: string[];
+                        }[];
+                        attribution: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
                 };
             };
             /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */

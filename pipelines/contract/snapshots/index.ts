@@ -28,6 +28,7 @@ import { vectorDbsSnapshotType } from "./vector-dbs.ts";
 import { weatherAlertsSnapshotType } from "./weather-alerts.ts";
 import { securityAdvisoriesSnapshotType } from "./security-advisories.ts";
 import { secFilingsSnapshotType } from "./sec-filings.ts";
+import { fundingPortfolioSnapshotType } from "./funding-portfolio.ts";
 import { webReadinessSnapshotType } from "./web-readiness.ts";
 
 export const snapshotTypes = {
@@ -52,6 +53,7 @@ export const snapshotTypes = {
   probe: probeSnapshotType,
   "security-advisories": securityAdvisoriesSnapshotType,
   "sec-filings": secFilingsSnapshotType,
+  "funding-portfolio": fundingPortfolioSnapshotType,
   status: statusSnapshotType,
   "trending-repos": trendingReposSnapshotType,
   "vector-dbs": vectorDbsSnapshotType,
