@@ -251,7 +251,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeWarehouse();
       throw cause;
     }
-    if (exact) paymentsLine += `; x402 exact payments ${exact.exact.describe}`;
+    if (exact) {
+      paymentsLine += `; x402 exact payments ${exact.exact.describe}`;
+      payments.deps.config.exactSettlement = exact.exact.describe;
+    }
     premium = setupPremium({ db, credits, payments: payments.deps, ...(exact ? { exact } : {}), onServerError });
     // Watch webhooks: the outbox worker delivers what evaluation queued (api/webhooks/README.md).
     deliveryWorker = startDeliveryWorker(db, {

@@ -12,6 +12,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, http, parseEther, parseAbi, publicActions } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devAccount } from "../payments/test-chain/start.ts";
 import { paymentEnvFor, startTestChain, type TestChain } from "../payments/testing/chain.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database } from "../state/types.ts";
@@ -94,6 +95,8 @@ describe("standard x402 exact payments", () => {
     const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8")) as Json;
     expect(required.accepts[0]).toMatchObject({ scheme: "exact", network: "eip155:8453", amount: PRICE.toString(), payTo: publisher, extra: { name: "Test USD Coin", version: "2" } });
     expect(required.error).toMatch(/PAYMENT-SIGNATURE/);
+    const info = (await (await fetch(`${api!.base}/api/payment/info`)).json()) as Json;
+    expect(info.flow.x402_exact.join(" ")).toMatch(/settled by this service \(settler 0x/);
   });
 
   it("pays a call: the data, a receipt, the settlement answer, and the price moved from payer to publisher once", async () => {
@@ -166,5 +169,30 @@ describe("standard x402 exact payments through a facilitator (X402_FACILITATOR_U
     expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: true, network: "eip155:8453" });
     expect(facilitatorCalls).toEqual(["/verify", "/verify", "/settle"]);
     expect(await balance(publisher)).toBe(publisherBefore + PRICE);
+  });
+});
+
+describe("standard x402 exact payments on the default local test chain", () => {
+  let local: SpawnedApi | undefined;
+  let db: TempDatabase | undefined;
+  afterAll(async () => {
+    await local?.stop();
+    await db?.close();
+  });
+
+  it("a fresh start on the test chain takes an exact payment from a funded dev account, settled by dev account 9", { timeout: 120_000 }, async () => {
+    db = await openTempDatabase();
+    local = await spawnApi({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENT_RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "on", X402_SETTLER_PRIVATE_KEY: "", X402_FACILITATOR_URL: "" });
+    const challenge = await fetch(`${local.base}${SERIES}`);
+    const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString("utf8")) as Json;
+    expect(required.accepts[0]).toMatchObject({ scheme: "exact", network: "eip155:31337", extra: { name: "Test USDC", version: "2" } });
+    const pay = wrapFetchWithPaymentFromConfig(fetch, {
+      schemes: [{ network: "eip155:31337", client: new ExactEvmScheme(devAccount(1)) }],
+      spendControls: { allowedAssets: [{ network: "eip155:31337", asset: required.accepts[0].asset, maxAmountPerPayment: "100000" }] },
+    });
+    const res = await pay(`${local.base}${SERIES}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).billing.credits_charged).toBe(1);
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: true, network: "eip155:31337" });
   });
 });

@@ -59,6 +59,8 @@ export interface PaymentConfig {
   sanctionsList: string | undefined;
   /** Set when payments run on the local test chain (test money), never on a live network. */
   testChain?: TestChainDetails;
+  /** Set when standard x402 `exact` payments are accepted: who settles them (api/payments/x402-exact-setup.ts). */
+  exactSettlement?: string;
 }
 
 /** The local test chain payments run on (see test-chain/start.ts). */

@@ -60,6 +60,15 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
         `Send the quoted ${paid} from sender_wallet to ${config.publisherWallet}.`,
         "Retry the premium call with headers X-Payment-Tx: <tx hash> and X-Payment-Quote: <memo>; the answer carries the data and a new token in X-Payment-Token.",
       ],
+      ...(config.exactSettlement
+        ? {
+            x402_exact: [
+              "GET a premium path without a credential; the PAYMENT-REQUIRED header (base64 JSON, x402 v2) offers the exact scheme: the call's price in accepts[0].amount (USDC base units), payTo, asset, and the token's EIP-712 name and version in extra.",
+              "Sign an EIP-3009 transferWithAuthorization of that amount from your wallet to payTo (any x402 v2 client does this), and retry with it in the PAYMENT-SIGNATURE header.",
+              `The payment is settled on chain only when the call is charged (${config.exactSettlement}); the answer carries the data, a receipt, PAYMENT-RESPONSE (the settlement transaction) and X-Payment-Token. A failed or uncharged call moves nothing, and one signed payment pays one call.`,
+            ],
+          }
+        : {}),
     },
     verification: {
       rules: [

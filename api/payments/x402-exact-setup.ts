@@ -1,14 +1,20 @@
 /**
  * Standard x402 `exact` payments at server start: on when payments are configured and either
  * X402_SETTLER_PRIVATE_KEY (this service settles through viem and pays the gas) or X402_FACILITATOR_URL (a
- * facilitator settles) is set; the settler key wins when both are. The token's EIP-712 domain (name, version) is
- * read from the contract, since the payer signs over it and the 402's `extra` must name it exactly.
+ * facilitator settles) is set; the settler key wins when both are. On the local test chain, without either, the
+ * test chain's dev account 9 settles (it holds test ETH for gas), so a standard x402 client can pay a fresh
+ * `npm start`. The token's EIP-712 domain (name, version) is read from the contract, since the payer signs over it
+ * and the 402's `extra` must name it exactly.
  */
 import { createPublicClient, http, parseAbi } from "viem";
 import { z } from "zod";
 import type { Credits, Database } from "../state/types.ts";
 import type { PaymentDeps } from "./deps.ts";
+import { devAccount } from "./test-chain/start.ts";
 import { createExactPayments, localSettler, remoteSettler, type ExactPayments } from "./x402-exact.ts";
+
+/** The test chain's dev account that settles exact payments when nothing else is configured (anvil funds it with test ETH). */
+export const TEST_CHAIN_SETTLER_INDEX = 9;
 
 const EnvSchema = z.object({
   X402_SETTLER_PRIVATE_KEY: z
@@ -43,7 +49,8 @@ export async function startExactPayments(input: {
   }
   const { X402_SETTLER_PRIVATE_KEY: key, X402_FACILITATOR_URL: facilitator } = parsed.data;
   const config = input.payments.config;
-  if ((!key && !facilitator) || !config.configured || !config.rpcUrl) return undefined;
+  const testChain = config.testChain !== undefined;
+  if ((!key && !facilitator && !testChain) || !config.configured || !config.rpcUrl) return undefined;
   const reader = createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 2 }) });
   let tokenDomain: { name: string; version: string };
   try {
@@ -55,7 +62,11 @@ export async function startExactPayments(input: {
   } catch (cause) {
     throw new Error(`x402 exact payments: cannot read name() and version() of the token ${config.usdcAddress} at BASE_RPC_URL: ${(cause as Error).message.split("\n")[0]}`, { cause });
   }
-  const settler = key ? localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, privateKey: key as `0x${string}` }) : remoteSettler(facilitator!);
+  const settler = key
+    ? localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, privateKey: key as `0x${string}` })
+    : facilitator
+      ? remoteSettler(facilitator)
+      : localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, account: devAccount(TEST_CHAIN_SETTLER_INDEX) });
   const exact = createExactPayments({
     db: input.db,
     credits: input.credits,

@@ -15,7 +15,7 @@ import { HTTPFacilitatorClient, decodePaymentSignatureHeader, encodePaymentRespo
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse, type VerifyResponse } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { createWalletClient, defineChain, http, publicActions } from "viem";
+import { createWalletClient, defineChain, http, publicActions, type LocalAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ApiError } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
@@ -32,8 +32,8 @@ export interface ExactSettler {
 }
 
 /** Settle with our own key through viem: the settler account submits transferWithAuthorization and pays the gas. */
-export function localSettler(o: { rpcUrl: string; chainId: number; privateKey: `0x${string}` }): ExactSettler {
-  const account = privateKeyToAccount(o.privateKey);
+export function localSettler(o: { rpcUrl: string; chainId: number; privateKey: `0x${string}` } | { rpcUrl: string; chainId: number; account: LocalAccount }): ExactSettler {
+  const account = "account" in o ? o.account : privateKeyToAccount(o.privateKey);
   const chain = defineChain({ id: o.chainId, name: `eip155:${o.chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [o.rpcUrl] } } });
   const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { timeout: 20_000, retryCount: 2 }) }).extend(publicActions);
   const scheme = new ExactEvmScheme(toFacilitatorEvmSigner({ ...(client as unknown as Parameters<typeof toFacilitatorEvmSigner>[0]), address: account.address }));

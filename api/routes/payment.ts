@@ -92,7 +92,7 @@ const InfoResponse = z.object({
     .meta({ description: "Present only in test mode: the local chain's RPC URL, its test USDC and the dev accounts funded with it." }),
   wallet: z.object({ address: z.string(), currency: z.literal("USDC"), network: z.enum(NETWORK_LABELS), contract: z.string() }).loose(),
   pricing: z.object({ base_rate: z.number(), volume_bundles: z.array(z.object({ usd: z.number(), credits: z.number(), discount_pct: z.number() })) }).loose(),
-  flow: z.object({ with_quote: z.array(z.string()), x402_fallback: z.array(z.string()) }),
+  flow: z.object({ with_quote: z.array(z.string()), x402_fallback: z.array(z.string()), x402_exact: z.array(z.string()).optional().meta({ description: "Present when standard x402 exact payments (PAYMENT-SIGNATURE) are accepted." }) }),
   verification: z.object({ min_confirmations: z.number(), amount_tolerance_usd: z.number(), quote_ttl_seconds: z.number() }).loose(),
   trial: z.object({ statement: z.string() }).loose(),
 });

@@ -7662,6 +7662,8 @@ export interface operations {
                         flow: {
                             with_quote: string[];
                             x402_fallback: string[];
+                            /** @description Present when standard x402 exact payments (PAYMENT-SIGNATURE) are accepted. */
+                            x402_exact?: string[];
                         };
                         verification: {
                             min_confirmations: number;
