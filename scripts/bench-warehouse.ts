@@ -124,6 +124,7 @@ const GENERATORS: Record<string, Generator> = {
       domain: "'synthetic-' || lpad(CAST(w * 8 AS VARCHAR), 3, '0') || '.example'",
       pay_to: "'0x' || lpad(CAST(w + 1 AS VARCHAR), 40, '0')",
       network: "'eip155:8453'",
+      source: "CASE WHEN w % 3 = 0 THEN 'both' ELSE 'discovery' END",
     },
   },
   x402_registry_daily: {
