@@ -178,7 +178,7 @@ describe("npm start with PUBLIC_BASE_URL and no payment configuration", () => {
     try {
       const api = await spawnApi({ ...UNCONFIGURED, PUBLIC_BASE_URL: "https://feed.example", PAYMENTS_TEST_CHAIN: "on", DATABASE_URL: temp.url });
       servers.push(api);
-      expect(await paymentsLine(api)).toMatch(/^TEST CHAIN anvil .* chain 31337 .*\(PAYMENTS_TEST_CHAIN=on\)$/);
+      expect(await paymentsLine(api)).toMatch(/^TEST CHAIN anvil .* chain 31337 .*\(PAYMENTS_TEST_CHAIN=on\); x402 exact payments settled by this service \(settler 0x[0-9a-fA-F]{40}\)$/);
       const info = (await (await fetch(`${api.base}/api/payment/info`)).json()) as Record<string, any>;
       expect(info).toMatchObject({ test_mode: true, wallet: { chain_id: 31337 } });
       const [anvilPid] = anvilChildren(api.child.pid!);
