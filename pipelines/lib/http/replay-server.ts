@@ -2,11 +2,13 @@
  * A small local HTTP server that answers recorded upstream responses laid out by `replayPathFor`, so replay
  * goes through the same fetch code as live runs. Request: `GET /?u=<encoded original URL>`. When a URL's path
  * is also the folder of longer URLs (`/v1/models` and `/v1/models/a/b/endpoints`), its fixture is that
- * folder's `index` file (with `index.meta.json`), as for a path ending in `/`.
+ * folder's `index` file (with `index.meta.json`), as for a path ending in `/`. A large recording may be stored
+ * gzip-compressed beside that path as `<path>.gz`; it is answered decompressed, exactly as recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile, stat } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { extname, resolve, sep } from "node:path";
 import { bodyDigest, replayPathFor } from "../replay-path.ts";
 
@@ -84,7 +86,7 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse): P
   const folder = await isFolder(target);
   const relative = folder ? `${path}/index` : path;
   const file = folder ? resolve(target, "index") : target;
-  const [body, sidecar] = await Promise.all([readOptional(file), readSidecar(file)]);
+  const [body, sidecar] = await Promise.all([readFixtureBody(file), readSidecar(file)]);
   if (body === undefined && sidecar === undefined) {
     res.writeHead(404, { "content-type": "text/plain; charset=utf-8", [REPLAY_MISSING_HEADER]: relative });
     res.end(`no replay fixture at ${relative}`);
@@ -122,6 +124,14 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
     if (isMissing(error)) return undefined;
     throw error;
   }
+}
+
+/** The recorded body at `file`, else its gzip-compressed copy `file.gz` decompressed, else undefined. */
+async function readFixtureBody(file: string): Promise<Buffer | undefined> {
+  const plain = await readOptional(file);
+  if (plain !== undefined) return plain;
+  const packed = await readOptional(`${file}.gz`);
+  return packed === undefined ? undefined : gunzipSync(packed);
 }
 
 async function readSidecar(file: string): Promise<Sidecar | undefined> {

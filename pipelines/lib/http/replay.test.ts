@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bodyDigest, replayPathFor } from "../replay-path.ts";
 import { createHttpClient, HttpError, type ClosableHttpClient, type HttpClientOptions } from "./client.ts";
@@ -90,6 +91,17 @@ describe("createHttpClient({ replayDir })", () => {
     const { json, response } = await http.getJson(ITEMS_URL, { expectContentType: ["application/json"] });
     expect(json).toEqual({ items: [{ id: "it_1", name: "Widget" }], page: 2 });
     expect(response).toMatchObject({ url: ITEMS_URL, status: 200, fromCache: false });
+  });
+
+  it("getText() answers a fixture stored gzip-compressed as <path>.gz with the recorded bytes, type sniffed from them", async () => {
+    const url = "https://www.sec.example.gov/Archives/doc-20250126.htm";
+    const recorded = "<?xml version='1.0' encoding='ASCII'?>\n<html><body><p>Item 1A. Risk Factors</p></body></html>";
+    const file = join(dir, replayPathFor(url));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(`${file}.gz`, gzipSync(recorded));
+    const answer = await http.getText(url);
+    expect(answer.body).toBe(recorded);
+    expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
   });
 
   it("getText() sniffs XML without an extension and maps .atom to application/xml", async () => {
