@@ -60,6 +60,12 @@ export const PREVIEWS = {
     premiumEndpoint: "/api/premium/x402-settlement-verdict",
     shows: "classifications only",
   },
+  "/api/preview/sec/filings/guidance-delta": {
+    route: "/api/preview/sec/filings/guidance-delta",
+    limit: 10,
+    premiumEndpoint: "/api/premium/sec/filings/guidance-delta",
+    shows: "summary only, quotes redacted",
+  },
 } as const satisfies Record<string, PreviewSpec>;
 
 /** The route of a declared preview. */

@@ -61,6 +61,9 @@ import { premiumWatchesRoutes } from "./premium-watches.ts";
 import { premiumX402IndexRoutes } from "./premium-x402-index.ts";
 import { premiumAiCompaniesRoutes } from "./premium-ai-companies.ts";
 import { fundingRoutes } from "./funding.ts";
+import { premiumCapexCycleRoutes } from "./premium-capex-cycle.ts";
+import { premiumGuidanceDeltaRoutes } from "./premium-guidance-delta.ts";
+import { previewGuidanceDeltaRoutes } from "./preview-guidance-delta.ts";
 import { premiumX402RegistryRoutes } from "./premium-x402-registry.ts";
 import { previewX402SettlementRoutes } from "./preview-x402-settlement.ts";
 import { providersUptimeLeaderboardRoutes } from "./providers-uptime-leaderboard.ts";
@@ -138,4 +141,7 @@ export const allRoutes: readonly AnyRoute[] = [
   ...previewX402SettlementRoutes,
   ...premiumAiCompaniesRoutes,
   ...fundingRoutes,
+  ...premiumCapexCycleRoutes,
+  ...premiumGuidanceDeltaRoutes,
+  ...previewGuidanceDeltaRoutes,
 ];

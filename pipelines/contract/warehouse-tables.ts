@@ -319,6 +319,26 @@ export const WAREHOUSE_TABLES = {
       ["agent_fair_trade", "BOOLEAN", "null", "The domain serves a valid /.well-known/agent-fair-trade.json (NULL when not known)"],
     ],
   ),
+  ai_capex_annual: table(
+    "ai_capex_annual",
+    "ai-capex",
+    "Annual capital expenditure of each company of the AI-companies cohort as filed to the SEC in XBRL (annual reports, one figure per fiscal year, restatements applied), per run; the capex-cycle verdict reads the same figures from the snapshot.",
+    ["date", "ticker", "fiscal_year"],
+    [
+      DATE_COLUMN,
+      ["ticker", "VARCHAR", "not null", "Cohort ticker (NVDA, GOOGL …)"],
+      ["cik", "VARCHAR", "not null", "SEC CIK, ten digits"],
+      ["fiscal_year", "BIGINT", "not null", "Calendar year holding the middle of the fiscal period"],
+      ["period_start", "DATE", "not null", "First day of the fiscal period"],
+      ["period_end", "DATE", "not null", "Last day of the fiscal period"],
+      ["capex_usd", "BIGINT", "not null", "Capital expenditure over the period, whole US dollars as filed"],
+      ["concept", "VARCHAR", "not null", "us-gaap concept of the figure: PaymentsToAcquirePropertyPlantAndEquipment or PaymentsToAcquireProductiveAssets"],
+      ["form", "VARCHAR", "not null", "Form of the filing that states it (10-K, 20-F or an amendment)"],
+      ["accession_number", "VARCHAR", "not null", "Accession number of that filing"],
+      ["filed", "DATE", "not null", "Day that filing was filed"],
+      ["status", "VARCHAR", "not null", "ok (read this run) or failed (EDGAR could not be read; the figure is the previous run's)"],
+    ],
+  ),
 } as const satisfies WarehouseTables;
 
 /** The name of a declared warehouse table. */

@@ -29,6 +29,8 @@ import { weatherAlertsFeed } from "./weather-alerts.ts";
 import { securityAdvisoriesFeed } from "./security-advisories.ts";
 import { webReadinessFeed } from "./web-readiness.ts";
 import { secFilingsFeed } from "./sec-filings.ts";
+import { secFilingSectionsFeed } from "./sec-filing-sections.ts";
+import { aiCapexFeed } from "./ai-capex.ts";
 import { fundingPortfolioFeed } from "./funding-portfolio.ts";
 
 export const feeds = {
@@ -58,5 +60,7 @@ export const feeds = {
   "web-readiness": webReadinessFeed,
   "security-advisories": securityAdvisoriesFeed,
   "sec-filings": secFilingsFeed,
+  "sec-filing-sections": secFilingSectionsFeed,
+  "ai-capex": aiCapexFeed,
   "funding-portfolio": fundingPortfolioFeed,
 } satisfies Record<string, Feed>;

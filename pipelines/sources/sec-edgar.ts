@@ -67,3 +67,39 @@ export function parseSubmissions(cik: string, body: unknown): Submissions {
   const name = sanitize(doc.name, { maxLength: 200 });
   return { name: name === "" ? null : name, filings };
 }
+
+/** A periodic report listed in a submissions document. */
+export interface PeriodicFiling {
+  accession_number: string;
+  form: string;
+  filing_date: string;
+  report_date: string | null;
+  primary_doc_url: string;
+}
+
+/**
+ * The latest `perForm` filings of each of `forms` (exact form names: an amendment such as 10-K/A is another form)
+ * from a submissions body, newest first within a form, and the newest of each form. Throws on anything that is not
+ * a submissions document.
+ */
+export function periodicFilings(cik: string, body: unknown, forms: readonly string[], perForm: number): { name: string | null; byForm: Map<string, PeriodicFiling[]> } {
+  const doc = submissionsSchema.parse(body);
+  const r = doc.filings.recent;
+  const byForm = new Map<string, PeriodicFiling[]>(forms.map((f) => [f, []]));
+  for (let i = 0; i < r.accessionNumber.length; i++) {
+    const form = text(r.form[i]);
+    const list = byForm.get(form);
+    if (list === undefined) continue;
+    const accession = text(r.accessionNumber[i]);
+    const filed = day(r.filingDate[i]);
+    const document = text(r.primaryDocument[i]);
+    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !/^[\w.\-]{1,200}$/.test(document)) continue;
+    list.push({ accession_number: accession, form, filing_date: filed, report_date: day(r.reportDate[i]), primary_doc_url: primaryDocUrl(cik, accession, document) });
+  }
+  for (const [form, list] of byForm) {
+    list.sort((a, b) => b.filing_date.localeCompare(a.filing_date) || b.accession_number.localeCompare(a.accession_number));
+    byForm.set(form, list.slice(0, perForm));
+  }
+  const name = sanitize(doc.name, { maxLength: 200 });
+  return { name: name === "" ? null : name, byForm };
+}

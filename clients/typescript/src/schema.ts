@@ -2114,6 +2114,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/ai-capex-cycle-verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI build-out's capex as a share of US GDP against historical infrastructure capex cycles: MODERATE, ELEVATED, EXTREME or UNPRECEDENTED, the closest analog, sentiment outliers, what is not yet measurable. No bubble call.
+         * @description Current cycle: the sum of the AI-companies cohort's annual capital expenditure (SEC XBRL company facts: us-gaap PaymentsToAcquirePropertyPlantAndEquipment or PaymentsToAcquireProductiveAssets, annual reports, restatements applied) for the latest year that also has a sourced US nominal GDP figure, over that GDP; coverage lists the companies included and missing (partial coverage makes the share a lower bound, said in caveats). Historical cycles: curated, each peak share of GDP with its source and the day checked (historical_sources); a cycle without a sourced figure is left out. Verdict by the rounded share (2 decimals): UNPRECEDENTED above every prior peak; EXTREME at 75 % of the highest prior peak or more; ELEVATED above at least 50 % of the prior peaks; MODERATE otherwise. Rank ties place the current cycle below the prior it equals. Closest analog: smallest absolute difference in percentage points (a tie goes to the larger peak). Sentiment outliers: priors whose sourced peak-to-trough drawdown was at least 50 % and at least 10 times their capex share. not_yet_measurable always lists overbuild_ratio, peak_to_trough_drawdown_pct, boom_to_bust_years and survival_rate_pct: the verdict measures scale, it never predicts a bust. Inputs unavailable (no cohort capex, no GDP reference for any capex year, no historical cycle): 200 with inputs_available false, verdict null, not charged (inputs_unavailable). Freshness SLA 3 days on the feed: an older answer is served and not charged (stale_data).
+         */
+        get: operations["getApiPremiumAiCapexCycleVerdict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/premium/sec/filings/guidance-delta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in a cohort company's risk factors, forward-looking statements and outlook between its latest 10-K (or 10-Q) and the one before, each change classified by category, direction and materiality.
+         * @description ticker + form (10-K default, or 10-Q): the newest pair of consecutive same-form filings extracted here; accession: that filing against the same-form filing before it. Filings are SEC EDGAR's primary documents, the latest 3 of each form per company of the 14-company AI cohort. Passages: every risk factor of Item 1A (a heading set in bold or italic opens one; group headings such as 'Risks Related to …' are not risk factors), the forward-looking statements notice, and an MD&A outlook where the filing has one. Matching: same heading first, then by word overlap (at least 0.5). change_type: added, removed, value_changed (only figures differ), modified. materiality: boilerplate when only years, dates, spacing, punctuation or case differ; material for an added or removed risk factor, a figure moved by 25 % or 5 percentage points, a rewrite changing 25 % of the word pairs, or a high-signal term (export controls, tariffs, sanctions, investigations, impairment, material weakness, going concern, default …) named more often than before; minor otherwise. direction: a figure rose or fell; a risk factor added (increased) or removed (decreased); for a rewording, the sign of the net count of risk-language terms. Quotes are the changed sentences, at most 600 characters. Not charged: a latest-delta request answered with an older filing than the newest EDGAR lists (freshness.superseded: its document is not extracted yet). Unknown ticker or accession, or no readable pair: 404, not charged.
+         */
+        get: operations["getApiPremiumSecFilingsGuidanceDelta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview/sec/filings/guidance-delta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free preview of /api/premium/sec/filings/guidance-delta: the filings compared and the materiality summary of their risk-factor and forward-looking changes; 10 calls per IP per UTC day.
+         * @description The same query as /api/premium/sec/filings/guidance-delta (ticker with form, or accession) and the same counts and headline; the changes themselves, their quotes and figures, and the receipt are the premium endpoint's. Passages: every risk factor of Item 1A (a heading set in bold or italic opens one; group headings such as 'Risks Related to …' are not risk factors), the forward-looking statements notice, and an MD&A outlook where the filing has one. Matching: same heading first, then by word overlap (at least 0.5). change_type: added, removed, value_changed (only figures differ), modified. materiality: boilerplate when only years, dates, spacing, punctuation or case differ; material for an added or removed risk factor, a figure moved by 25 % or 5 percentage points, a rewrite changing 25 % of the word pairs, or a high-signal term (export controls, tariffs, sanctions, investigations, impairment, material weakness, going concern, default …) named more often than before; minor otherwise. direction: a figure rose or fell; a risk factor added (increased) or removed (decreased); for a rewording, the sign of the net count of risk-language terms. Quotes are the changed sentences, at most 600 characters. Limited to 10 calls per client per UTC day, counted in the state database so every server process shares the count (an IPv6 client counts by its /64). A call that fails (unknown ticker or accession, no readable pair: 404) is not counted. Over the limit: 429 preview_limit_reached with Retry-After until the next UTC midnight and where to buy credits.
+         */
+        get: operations["getApiPreviewSecFilingsGuidanceDelta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16389,6 +16449,561 @@ export interface operations {
                 };
             };
             /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumAiCapexCycleVerdict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI build-out's capex as a share of US GDP against historical infrastructure capex cycles: MODERATE, ELEVATED, EXTREME or UNPRECEDENTED, the closest analog, sentiment outliers, what is not yet measurable. No bubble call. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        verdict_kind: "capex_cycle_analog";
+                        /** @description false: the current cycle cannot be placed (see caveats); verdict and the current-cycle fields are null and the call is not charged. */
+                        inputs_available: boolean;
+                        verdict: ("MODERATE" | "ELEVATED" | "EXTREME" | "UNPRECEDENTED") | null;
+                        /** @constant */
+                        ranked_dimension: "peak_capex_pct_gdp";
+                        /** @description peak_capex_pct_gdp is the reference year's share (2 decimals), not a peak; annual_capex_usd_b is billions of USD rounded to a million. */
+                        current_cycle: {
+                            id: string;
+                            name: string;
+                            peak_capex_pct_gdp: number;
+                            annual_capex_usd_b: number;
+                            /** @constant */
+                            in_progress: true;
+                        } | null;
+                        current_rank: number | null;
+                        total_ranked: number;
+                        exceeds_all_priors: boolean | null;
+                        ranking: {
+                            id: string;
+                            name: string;
+                            peak_capex_pct_gdp: number;
+                            is_current: boolean;
+                        }[];
+                        closest_analog: {
+                            cycle_id: string;
+                            name: string;
+                            peak_capex_pct_gdp: number;
+                            distance: number;
+                        } | null;
+                        sentiment_outliers: {
+                            cycle_id: string;
+                            name: string;
+                            peak_to_trough_drawdown_pct: number;
+                            note: string;
+                        }[];
+                        not_yet_measurable: ("overbuild_ratio" | "peak_to_trough_drawdown_pct" | "boom_to_bust_years" | "survival_rate_pct")[];
+                        coverage: {
+                            cohort_size: number;
+                            reference_year: number | null;
+                            gdp_usd_b: number | null;
+                            gdp_source_url: string | null;
+                            companies_included: {
+                                ticker: string;
+                                fiscal_year: number;
+                                period_end: string;
+                                capex_usd_b: number;
+                                accession_number: string;
+                            }[];
+                            companies_missing: {
+                                ticker: string;
+                                reason: string;
+                            }[];
+                        };
+                        historical_sources: {
+                            cycle_id: string;
+                            peak_period: string;
+                            measure: string;
+                            source_url: string;
+                            source_name: string;
+                            checked: string;
+                            drawdown_measure: string | null;
+                            drawdown_source_url: string | null;
+                        }[];
+                        caveats: string[];
+                        interpretation: string;
+                        /** @description When the ai-capex feed last succeeded. */
+                        captured_at: string;
+                        /**
+                         * @description replay: built from recorded EDGAR answers (only NVDA and GOOGL are recorded), not read from EDGAR now.
+                         * @enum {string}
+                         */
+                        provenance: "live" | "replay";
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPremiumSecFilingsGuidanceDelta: {
+        parameters: {
+            query?: {
+                /** @description A ticker of the AI cohort (case-insensitive); with form, the latest delta of that form. */
+                ticker?: string;
+                /** @description 10-K or 10-Q (default 10-K when ticker is given). */
+                form?: "10-K" | "10-Q";
+                /** @description One filing's accession number: the delta of that filing against the same-form filing before it. */
+                accession?: string;
+            };
+            header?: {
+                /** @description Replays the stored answer (and charges once) when the same request is sent again within 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What changed in a cohort company's risk factors, forward-looking statements and outlook between its latest 10-K (or 10-Q) and the one before, each change classified by category, direction and materiality. Carries billing and a signed receipt, also when nothing was charged. */
+            200: {
+                headers: {
+                    /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
+                    "X-Payment-Token"?: string;
+                    /** @description x402 settlement answer of an exact payment (PAYMENT-SIGNATURE): base64 JSON { success, transaction, network, payer }. */
+                    "PAYMENT-RESPONSE"?: string;
+                    /** @description `true` when this is the stored answer of an earlier call with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        ticker: string;
+                        company_name: string;
+                        /** @enum {string} */
+                        form: "10-K" | "10-Q";
+                        accession_number: string;
+                        prior_accession_number: string;
+                        filing_date: string;
+                        prior_filing_date: string;
+                        current_doc_url: string;
+                        prior_doc_url: string;
+                        materiality_summary: {
+                            total_changes: number;
+                            by_materiality: {
+                                material: number;
+                                minor: number;
+                                boilerplate: number;
+                            };
+                            by_category: {
+                                [key: string]: number;
+                            };
+                            by_change_type: {
+                                added: number;
+                                removed: number;
+                                modified: number;
+                                value_changed: number;
+                            };
+                            by_direction: {
+                                increased: number;
+                                decreased: number;
+                                neutral: number;
+                            };
+                            headline: string;
+                        };
+                        changes: {
+                            topic: string;
+                            prior_text: string | null;
+                            current_text: string | null;
+                            prior_value: string | null;
+                            current_value: string | null;
+                            /** @enum {string} */
+                            section: "risk_factors" | "forward_looking_statements" | "outlook";
+                            /** @enum {string} */
+                            category: "export_controls_trade" | "supply_chain" | "demand_customers" | "competition" | "regulatory_legal" | "cybersecurity_privacy" | "ai_technology" | "macro_financial" | "operations_people" | "guidance" | "forward_looking_notice" | "other";
+                            /** @enum {string} */
+                            change_type: "added" | "removed" | "modified" | "value_changed";
+                            /** @enum {string} */
+                            direction: "increased" | "decreased" | "neutral";
+                            /** @enum {string} */
+                            materiality: "material" | "minor" | "boilerplate";
+                        }[];
+                        freshness: {
+                            /**
+                             * @description A delta stays current until EDGAR lists a newer filing of the same form.
+                             * @constant
+                             */
+                            model: "superseded_by_newer_filing";
+                            /** @description A latest-delta request (ticker and form) answered with an older filing than the newest EDGAR lists: not charged. Always false for an accession, which names its filing. */
+                            superseded: boolean;
+                            /** @description The newest filing of the form EDGAR listed when last read (may not be extracted yet). */
+                            newest_same_form: {
+                                accession_number: string;
+                                filing_date: string;
+                            } | null;
+                            /** @description When EDGAR's list of filings was last read. */
+                            checked_at: string;
+                        };
+                        /**
+                         * @description replay: the bundled data, extracted from recorded copies of the filings as EDGAR serves them.
+                         * @enum {string}
+                         */
+                        provenance: "live" | "replay";
+                        capturedAt: string;
+                        attribution: string;
+                        billing: components["schemas"]["Billing"];
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_required: no valid credential (the x402 challenge, before any parameter check; the PAYMENT-REQUIRED header carries the x402 PaymentRequired object as base64 JSON), or insufficient_credits: the token holds less than the call costs. */
+            402: {
+                headers: {
+                    /** @description Base64 of the x402 v2 PaymentRequired JSON (on payment_required). */
+                    "PAYMENT-REQUIRED"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentChallenge"] | components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description unknown ticker or accession (unknown_ticker, unknown_accession), or no two readable same-form filings (no_delta) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description idempotency_key_reused (another request used this Idempotency-Key), or idempotency_in_progress (retry after Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait (idempotency_in_progress). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description breaker_open: a per-token breaker (identical requests, burn rate) refused the call; nothing was charged. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing); premium_unavailable (no billing database), snapshot_unavailable; state_unavailable (the state database is unreachable). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying, when known. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other client error (e.g. bad_request for a malformed URL); the body names the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPreviewSecFilingsGuidanceDelta: {
+        parameters: {
+            query?: {
+                /** @description A ticker of the AI cohort (case-insensitive); with form, the latest delta of that form. */
+                ticker?: string;
+                /** @description 10-K or 10-Q (default 10-K when ticker is given). */
+                form?: "10-K" | "10-Q";
+                /** @description One filing's accession number: the delta of that filing against the same-form filing before it. */
+                accession?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free preview of /api/premium/sec/filings/guidance-delta: the filings compared and the materiality summary of their risk-factor and forward-looking changes; 10 calls per IP per UTC day. */
+            200: {
+                headers: {
+                    /** @description Strong validator; send it back in If-None-Match for a 304. */
+                    ETag?: string;
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @constant */
+                        preview: true;
+                        ticker: string;
+                        company_name: string;
+                        /** @enum {string} */
+                        form: "10-K" | "10-Q";
+                        accession_number: string;
+                        prior_accession_number: string;
+                        filing_date: string;
+                        prior_filing_date: string;
+                        materiality_summary: {
+                            total_changes: number;
+                            by_materiality: {
+                                material: number;
+                                minor: number;
+                                boilerplate: number;
+                            };
+                            by_category: {
+                                [key: string]: number;
+                            };
+                            by_change_type: {
+                                added: number;
+                                removed: number;
+                                modified: number;
+                                value_changed: number;
+                            };
+                            by_direction: {
+                                increased: number;
+                                decreased: number;
+                                neutral: number;
+                            };
+                            headline: string;
+                        };
+                        /**
+                         * @description The changes, their quotes and figures are the premium endpoint's.
+                         * @constant
+                         */
+                        quotes: "redacted";
+                        freshness: {
+                            /**
+                             * @description A delta stays current until EDGAR lists a newer filing of the same form.
+                             * @constant
+                             */
+                            model: "superseded_by_newer_filing";
+                            /** @description A latest-delta request (ticker and form) answered with an older filing than the newest EDGAR lists: not charged. Always false for an accession, which names its filing. */
+                            superseded: boolean;
+                            /** @description The newest filing of the form EDGAR listed when last read (may not be extracted yet). */
+                            newest_same_form: {
+                                accession_number: string;
+                                filing_date: string;
+                            } | null;
+                            /** @description When EDGAR's list of filings was last read. */
+                            checked_at: string;
+                        };
+                        capturedAt: string;
+                        /** @description The daily quota of this preview for the calling client (IP, IPv6 /64) after this call. */
+                        rate_limit: {
+                            limit: number;
+                            remaining: number;
+                            /** @constant */
+                            scope: "ip_per_utc_day";
+                        };
+                        /** @description Where the full answer is and how to pay for it. */
+                        upgrade: {
+                            premium_endpoint: string;
+                            payment_info: string;
+                            buy_credits: string;
+                            preview_shows: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid query (invalid_query, invalid_params, invalid_body … with issues). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown ticker or accession (unknown_ticker, unknown_accession), or no two readable same-form filings (no_delta) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: more requests from this IP than RATE_LIMIT_PER_MINUTE allows. */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (absent when the instance runs without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until a request is allowed again. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: snapshot_unavailable (a snapshot this route reads is missing). */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying, when known. */

@@ -28,6 +28,8 @@ import { vectorDbsSnapshotType } from "./vector-dbs.ts";
 import { weatherAlertsSnapshotType } from "./weather-alerts.ts";
 import { securityAdvisoriesSnapshotType } from "./security-advisories.ts";
 import { secFilingsSnapshotType } from "./sec-filings.ts";
+import { secFilingSectionsSnapshotType } from "./sec-filing-sections.ts";
+import { aiCapexSnapshotType } from "./ai-capex.ts";
 import { fundingPortfolioSnapshotType } from "./funding-portfolio.ts";
 import { webReadinessSnapshotType } from "./web-readiness.ts";
 
@@ -53,6 +55,8 @@ export const snapshotTypes = {
   probe: probeSnapshotType,
   "security-advisories": securityAdvisoriesSnapshotType,
   "sec-filings": secFilingsSnapshotType,
+  "sec-filing-sections": secFilingSectionsSnapshotType,
+  "ai-capex": aiCapexSnapshotType,
   "funding-portfolio": fundingPortfolioSnapshotType,
   status: statusSnapshotType,
   "trending-repos": trendingReposSnapshotType,
