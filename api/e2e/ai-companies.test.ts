@@ -71,15 +71,22 @@ describe("GET /api/premium/ai-companies/{ticker}", () => {
     expect(status).toBe(404);
     expect(body).toMatchObject({ ok: false, error: "unknown_ticker" });
     expect(body.cohort).toHaveLength(14);
-    const after = (await run!.paid(fresh!, "/api/premium/ai-companies/IBM")).body.billing.credits_remaining;
+    const after = (await run!.paid(fresh!, "/api/premium/ai-companies/NVDA")).body.billing.credits_remaining;
     expect(after).toBe(before - 1);
   });
 
   it("serves filings older than the 9-hour SLA without charging", async () => {
-    const { status, body } = await run!.paid(stale!, "/api/premium/ai-companies/TSM");
+    const { status, body } = await run!.paid(stale!, "/api/premium/ai-companies/MSFT");
     expect(status).toBe(200);
     expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
-    expect(body.filings.items[0].form).toMatch(/^(6-K|20-F)$/);
+    expect(body.filings.items[0]).toMatchObject({ filing_date: "2026-03-03" });
+  });
+
+  it("serves a company whose EDGAR list could not be read (none recorded) without charging", async () => {
+    const { status, body } = await run!.paid(fresh!, "/api/premium/ai-companies/TSM");
+    expect(status).toBe(200);
+    expect(body.filings).toMatchObject({ status: "failed", count: 0, items: [] });
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "filings_unavailable" });
   });
 });
 

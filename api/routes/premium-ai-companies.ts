@@ -28,7 +28,7 @@ export const AiCompanyParams = z.strictObject({
 export const AiCompanyResponse = z.strictObject({
   ok: z.literal(true),
   capturedAt: z.string().meta({ description: "When the filings were last read from EDGAR (the sec-filings feed's last success)." }),
-  provenance: z.enum(["live", "replay"]).meta({ description: "replay: the bundled data, built from fixtures in EDGAR's format, not read from EDGAR." }),
+  provenance: z.enum(["live", "replay"]).meta({ description: "replay: the bundled data, built from recordings of EDGAR's answers, not read from EDGAR now." }),
   ticker: z.string(),
   cohort_size: z.int().positive(),
   company: z.strictObject({
@@ -109,7 +109,7 @@ export const premiumAiCompaniesRoutes = [
       "The cohort (chosen by hand, CIKs from EDGAR): NVDA, AMD, AVGO, TSM, ARM, MU, SMCI, MSFT, GOOGL, AMZN, META, ORCL, PLTR, IBM. Any other ticker is 404 unknown_ticker with the cohort listed (not charged).",
       "Filings: EDGAR's submissions document, newest first (any form: 10-K, 10-Q, 8-K, 20-F, 6-K, ownership reports …), read every 4 hours with a User-Agent naming the operator's contact, at most 8 requests per second. status failed: the last read failed and the filings shown are those of the read before.",
       "News: articles of the news feed whose title or snippet names one of the company's aliases as a whole phrase (aliases_used), newest first; count is every match in the feed.",
-      "Freshness SLA 9 hours on the filings: a staler answer is served and not charged (stale_data).",
+      "Freshness SLA 9 hours on the filings: a staler answer is served and not charged (stale_data); so is a company whose filings could not be read at all (filings_unavailable).",
     ].join(" "),
     tags: ["premium", "finance"],
     params: AiCompanyParams,
@@ -117,6 +117,10 @@ export const premiumAiCompaniesRoutes = [
     snapshots: ["sec-filings"],
     freshness: { cadence: secFilingsSnapshotType.cadence, slaSeconds: secFilingsSnapshotType.slaSeconds },
     errors: { 404: "the ticker is not in the cohort (unknown_ticker, with the cohort)" },
+    noCharge: {
+      outcomes: { filings_unavailable: "EDGAR's list of the company's filings could not be read and none is held from an earlier read" },
+      check: (body) => (body.filings.status === "failed" && body.filings.count === 0 ? "filings_unavailable" : null),
+    },
     example: "/api/premium/ai-companies/NVDA",
     render: (ctx, { params }) => renderAiCompany(ctx, params),
   }),

@@ -7,9 +7,9 @@ import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 import type { HttpClient } from "../lib/types.ts";
-import { parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
+import { isDocumentName, parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
 import { edgarUserAgent, runSecFilings, secFilingsFeed } from "./sec-filings.ts";
-import type { SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
+import { FILINGS_KEPT, type SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
 
 const NOW = new Date("2026-11-25T04:23:00Z");
 const clients: ClosableHttpClient[] = [];
@@ -68,6 +68,10 @@ describe("parseSubmissions()", () => {
   it("refuses a body that is not a submissions document", () => {
     expect(() => parseSubmissions("0000000001", "<html>")).toThrow();
     expect(primaryDocUrl("0000002488", "0000002488-25-000012", "amd 10q.htm")).toBe("https://www.sec.gov/Archives/edgar/data/2488/000000248825000012/amd%2010q.htm");
+    // An ownership report's primary document is its XSL-rendered view, one folder deep.
+    expect(primaryDocUrl("0001045810", "0001347842-26-000007", "xslF345X05/wk-form4_1772663608.xml")).toBe("https://www.sec.gov/Archives/edgar/data/1045810/000134784226000007/xslF345X05/wk-form4_1772663608.xml");
+    expect(["nvda-20250126.htm", "xslF345X05/form4.xml"].every(isDocumentName)).toBe(true);
+    expect(["../x.htm", "a/../b.htm", "a/b/c.htm", "a b.htm", "", "/x.htm"].some(isDocumentName)).toBe(false);
   });
 });
 
@@ -84,10 +88,16 @@ describe("sec-filings feed", () => {
     const ctx = { ...testFeedContext({ http: recording(client("pipelines/fixtures"), seen), now: NOW }), provenance: "live" as const };
     const out = await runSecFilings(ctx, { contact: "ops@agentfeed.example", sleep: async (ms) => void sleeps.push(ms) });
     expect(out.data.companies.map((c) => c.ticker)).toEqual(AI_COMPANIES.map((c) => c.ticker));
-    expect(out.data.companies.every((c) => c.status === "ok" && c.filings.length > 0)).toBe(true);
+    // NVIDIA and Microsoft are recorded; the other twelve have no recording and fail (replay_missing), as a live
+    // company whose read fails would.
+    const read = out.data.companies.filter((c) => c.status === "ok");
+    expect(read.map((c) => c.ticker)).toEqual(["NVDA", "MSFT"]);
+    expect(read.every((c) => c.filings.length === FILINGS_KEPT)).toBe(true);
+    expect(out.data.companies.filter((c) => c.status === "failed").every((c) => c.filings.length === 0 && /replay fixture/.test(c.error ?? ""))).toBe(true);
     const nvda = out.data.companies.find((c) => c.ticker === "NVDA")!;
     expect(nvda).toMatchObject({ cik: "0001045810", edgar_name: "NVIDIA CORP", category: "accelerators", exchange: "Nasdaq" });
     expect(nvda.filings.map((f) => f.filing_date)).toEqual([...nvda.filings.map((f) => f.filing_date)].sort().reverse());
+    expect(nvda.filings[0]!.filing_date).toBe("2026-03-04");
     expect(seen.map((s) => s.headers["User-Agent"])).toEqual(AI_COMPANIES.map(() => edgarUserAgent("ops@agentfeed.example")));
     expect(sleeps).toEqual(AI_COMPANIES.slice(1).map(() => 125));
   });

@@ -36,9 +36,17 @@ export interface Submissions {
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const day = (v: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(text(v)) ? text(v) : null);
 
+/**
+ * A primary document's name as EDGAR lists it: a file name, or one folder and a file name for the XSL-rendered view
+ * of an ownership report (`xslF345X05/form4.xml`); never `..`.
+ */
+export function isDocumentName(document: string): boolean {
+  return /^[\w.\-]{1,120}(\/[\w.\-]{1,120})?$/.test(document) && !document.split("/").some((part) => /^\.+$/.test(part));
+}
+
 /** The archive URL of a filing's primary document. */
 export function primaryDocUrl(cik: string, accession: string, document: string): string {
-  return `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${encodeURIComponent(document)}`;
+  return `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${document.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** Parse a submissions body; throws on anything that is not one. */
@@ -51,7 +59,7 @@ export function parseSubmissions(cik: string, body: unknown): Submissions {
     const filed = day(r.filingDate[i]);
     const document = text(r.primaryDocument[i]);
     const form = sanitize(text(r.form[i]), { maxLength: 40 });
-    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !/^[\w.\-]{1,200}$/.test(document) || form === "") continue;
+    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !isDocumentName(document) || form === "") continue;
     const description = sanitize(text(r.primaryDocDescription[i]), { maxLength: 200 });
     filings.push({
       accession_number: accession,
@@ -93,7 +101,7 @@ export function periodicFilings(cik: string, body: unknown, forms: readonly stri
     const accession = text(r.accessionNumber[i]);
     const filed = day(r.filingDate[i]);
     const document = text(r.primaryDocument[i]);
-    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !/^[\w.\-]{1,200}$/.test(document)) continue;
+    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !isDocumentName(document)) continue;
     list.push({ accession_number: accession, form, filing_date: filed, report_date: day(r.reportDate[i]), primary_doc_url: primaryDocUrl(cik, accession, document) });
   }
   for (const [form, list] of byForm) {

@@ -2063,7 +2063,7 @@ export interface paths {
         };
         /**
          * One of 14 AI-related public companies: identity and AI angle, its latest 10 SEC filings with primary document URLs, the latest 10 news items naming it, and its funding commitments as an investor.
-         * @description The cohort (chosen by hand, CIKs from EDGAR): NVDA, AMD, AVGO, TSM, ARM, MU, SMCI, MSFT, GOOGL, AMZN, META, ORCL, PLTR, IBM. Any other ticker is 404 unknown_ticker with the cohort listed (not charged). Filings: EDGAR's submissions document, newest first (any form: 10-K, 10-Q, 8-K, 20-F, 6-K, ownership reports …), read every 4 hours with a User-Agent naming the operator's contact, at most 8 requests per second. status failed: the last read failed and the filings shown are those of the read before. News: articles of the news feed whose title or snippet names one of the company's aliases as a whole phrase (aliases_used), newest first; count is every match in the feed. Freshness SLA 9 hours on the filings: a staler answer is served and not charged (stale_data).
+         * @description The cohort (chosen by hand, CIKs from EDGAR): NVDA, AMD, AVGO, TSM, ARM, MU, SMCI, MSFT, GOOGL, AMZN, META, ORCL, PLTR, IBM. Any other ticker is 404 unknown_ticker with the cohort listed (not charged). Filings: EDGAR's submissions document, newest first (any form: 10-K, 10-Q, 8-K, 20-F, 6-K, ownership reports …), read every 4 hours with a User-Agent naming the operator's contact, at most 8 requests per second. status failed: the last read failed and the filings shown are those of the read before. News: articles of the news feed whose title or snippet names one of the company's aliases as a whole phrase (aliases_used), newest first; count is every match in the feed. Freshness SLA 9 hours on the filings: a staler answer is served and not charged (stale_data); so is a company whose filings could not be read at all (filings_unavailable).
          */
         get: operations["getApiPremiumAiCompaniesTicker"];
         put?: never;
@@ -16083,7 +16083,7 @@ export interface operations {
                         /** @description When the filings were last read from EDGAR (the sec-filings feed's last success). */
                         capturedAt: string;
                         /**
-                         * @description replay: the bundled data, built from fixtures in EDGAR's format, not read from EDGAR.
+                         * @description replay: the bundled data, built from recordings of EDGAR's answers, not read from EDGAR now.
                          * @enum {string}
                          */
                         provenance: "live" | "replay";

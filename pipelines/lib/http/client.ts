@@ -158,7 +158,8 @@ export function createHttpClient(options: HttpClientOptions = {}): ClosableHttpC
     if (replayDir !== undefined && response.status === 404 && response.headers.has(REPLAY_MISSING_HEADER)) {
       await discard(response);
       const path = response.headers.get(REPLAY_MISSING_HEADER) ?? "";
-      throw new HttpError(`${GET} ${url} failed: no replay fixture at ${resolve(replayDir, path)}`, {
+      // The fixture path relative to the replay folder: the message lands in manifests, never a machine's own paths.
+      throw new HttpError(`${GET} ${url} failed: no replay fixture at ${path} in the replay folder`, {
         code: "replay_missing",
         url,
         status: 404,

@@ -134,7 +134,8 @@ describe("createHttpClient({ replayDir })", () => {
     const url = "https://api.example.com/v1/items?page=3";
     const error = await failure(http.getText(url));
     expect(error).toMatchObject({ code: "replay_missing", url });
-    expect(error.message).toContain(join(dir, "api.example.com/v1/items@page=3"));
+    expect(error.message).toContain("no replay fixture at api.example.com/v1/items@page=3 in the replay folder");
+    expect(error.message).not.toContain(dir);
     expect(sleeps).toEqual([]);
   });
 
@@ -151,7 +152,7 @@ describe("createHttpClient({ replayDir })", () => {
     expect((await http.getJson(longer)).json).toEqual({ data: { endpoints: [] } });
     const missing = await failure(http.getText("https://api.example.com/v1/models/acme"));
     expect(missing.code).toBe("replay_missing");
-    expect(missing.message).toContain(join(dir, "api.example.com/v1/models/acme/index"));
+    expect(missing.message).toContain("no replay fixture at api.example.com/v1/models/acme/index in the replay folder");
   });
 
   it("getText() keys the circuit breaker on the original host", async () => {
