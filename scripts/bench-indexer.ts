@@ -2,8 +2,8 @@
  * `npm run bench:indexer`: how fast the x402 settlement indexer (api/x402-index/indexer.ts) catches up. Starts a
  * local chain (anvil, with the test USDC) and a throwaway Postgres, spreads BENCH_TRANSFERS transfers (default 200)
  * to BENCH_WALLETS registry wallets (default 20) and as many to other addresses over BENCH_BLOCKS blocks (default
- * 20,000: anvil mines about 150 blocks a second on a fresh chain but slows as it grows — about 25 a second past
- * 30,000 blocks on 2 cores — so building 100,000 takes most of an hour; set BENCH_BLOCKS=100000 for the full run), then times one catch-up from block 0 (10,000 blocks per getLogs, 12 confirmations),
+ * 20,000: anvil 1.7.1 mines only 25 to 40 empty blocks a second on 2 cores, so building 100,000 takes most of an
+ * hour; set BENCH_BLOCKS=100000 for the full run), then times one catch-up from block 0 (10,000 blocks per getLogs, 12 confirmations),
  * prints the time 100,000 blocks take at that rate, and checks every transfer to a registry wallet was indexed
  * exactly once. Target: 100,000 blocks in ≤ 60 s.
  */
