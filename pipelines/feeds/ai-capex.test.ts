@@ -9,7 +9,7 @@ import { WAREHOUSE_TABLES } from "../contract/warehouse-tables.ts";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
-import type { HttpClient } from "../lib/types.ts";
+import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
 import { companyFactsUrl } from "../sources/sec-xbrl-capex.ts";
 import { aiCapexFeed, checkReferences, runAiCapex } from "./ai-capex.ts";
 import { edgarUserAgent } from "./sec-filings.ts";
@@ -27,12 +27,6 @@ afterAll(async () => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-function recording(http: HttpClient, seen: { url: string; headers: Record<string, string> }[]): HttpClient {
-  return {
-    getText: (url, options) => (seen.push({ url, headers: options?.headers ?? {} }), http.getText(url, options)),
-    getJson: (url, options) => (seen.push({ url, headers: options?.headers ?? {} }), http.getJson(url, options)),
-  };
-}
 
 describe("ai-capex feed", () => {
   it("declares every cohort company's companyfacts URL and a 3-day SLA", () => {

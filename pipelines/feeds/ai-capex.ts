@@ -15,7 +15,7 @@ import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from
 import { EDGAR_MIN_INTERVAL_MS } from "../sources/sec-edgar.ts";
 import { companyFactsUrl, parseAnnualCapex } from "../sources/sec-xbrl-capex.ts";
 import { type AiCapexSnapshot, aiCapexSnapshotSchema, aiCapexSnapshotType, CAPEX_CONCEPTS, type CapexCompany, type CapexCycle, type GdpYear } from "../contract/snapshots/ai-capex.ts";
-import { edgarUserAgent, SEC_CONTACT_ENV } from "./sec-filings.ts";
+import { edgarUserAgentFor } from "./sec-filings.ts";
 
 /** Largest companyfacts body read (the biggest filers' documents run to tens of megabytes). */
 export const COMPANY_FACTS_MAX_BYTES = 48 * 1024 * 1024;
@@ -87,10 +87,7 @@ export async function runAiCapex(ctx: FeedContext, options: AiCapexOptions = {})
   const gdp = options.gdp ?? US_GDP;
   checkReferences(cycles, gdp);
   const replay = ctx.provenance === "replay";
-  const contact = (options.contact ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
-  if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
-    throw new AiCapexFeedError(`ai-capex: ${SEC_CONTACT_ENV} is not set (an e-mail address or URL without spaces): EDGAR asks every client for a User-Agent that names a contact`);
-  }
+  const userAgent = edgarUserAgentFor("ai-capex", replay, options.contact, (message) => new AiCapexFeedError(message));
   const sleep = options.sleep ?? defaultSleep;
   const previous = await ctx.previous<AiCapexSnapshot>(aiCapexSnapshotType.type);
   const held = new Map((previous?.companies ?? []).map((c) => [c.ticker, c]));
@@ -100,7 +97,7 @@ export async function runAiCapex(ctx: FeedContext, options: AiCapexOptions = {})
     if (i > 0 && !replay) await sleep(EDGAR_MIN_INTERVAL_MS);
     const base = { ticker: company.ticker, cik: company.cik, display_name: company.display_name };
     try {
-      const { json } = await ctx.http.getJson(companyFactsUrl(company.cik), { headers: { "User-Agent": edgarUserAgent(contact || "replay"), Accept: "application/json" }, maxBytes: COMPANY_FACTS_MAX_BYTES });
+      const { json } = await ctx.http.getJson(companyFactsUrl(company.cik), { headers: { "User-Agent": userAgent, Accept: "application/json" }, maxBytes: COMPANY_FACTS_MAX_BYTES });
       const annual = parseAnnualCapex(json);
       out.push({ ...base, status: "ok", annual });
       sources.push({ id: `edgar-xbrl:${company.ticker}`, ok: true, rows: annual.length });

@@ -3,7 +3,7 @@ import { AI_COMPANIES, submissionsUrl } from "../catalog/ai-companies.ts";
 import type { SecFilingSectionsSnapshot } from "../contract/snapshots/sec-filing-sections.ts";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
-import type { HttpClient } from "../lib/types.ts";
+import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
 import { periodicFilings } from "../sources/sec-edgar.ts";
 import { runSecFilingSections, secFilingSectionsFeed } from "./sec-filing-sections.ts";
 import { edgarUserAgent } from "./sec-filings.ts";
@@ -21,19 +21,6 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
 });
 
-/** The real replay client, with every requested URL and its headers recorded. */
-function recording(http: HttpClient, seen: { url: string; headers: Record<string, string> }[]): HttpClient {
-  return {
-    getText: (url, options) => {
-      seen.push({ url, headers: options?.headers ?? {} });
-      return http.getText(url, options);
-    },
-    getJson: (url, options) => {
-      seen.push({ url, headers: options?.headers ?? {} });
-      return http.getJson(url, options);
-    },
-  };
-}
 
 describe("periodicFilings()", () => {
   it("keeps the latest filings of each exact form, newest first, amendments apart", () => {

@@ -20,7 +20,7 @@ import {
 import { readFilingDocument } from "../lib/filings/read-document.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { EDGAR_MIN_INTERVAL_MS, periodicFilings } from "../sources/sec-edgar.ts";
-import { edgarUserAgent, SEC_CONTACT_ENV, SecFilingsFeedError } from "./sec-filings.ts";
+import { edgarUserAgentFor, SecFilingsFeedError } from "./sec-filings.ts";
 
 /** Largest filing document read (the biggest 10-Ks with inline XBRL run to tens of megabytes). */
 export const MAX_DOCUMENT_BYTES = 40 * 1024 * 1024;
@@ -38,11 +38,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 export async function runSecFilingSections(ctx: FeedContext, options: SecFilingSectionsOptions = {}): Promise<FeedOutput<SecFilingSectionsSnapshot>> {
   const companies = options.companies ?? AI_COMPANIES;
   const replay = ctx.provenance === "replay";
-  const contact = (options.contact ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
-  if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
-    throw new SecFilingsFeedError(`sec-filing-sections: ${SEC_CONTACT_ENV} is not set (an e-mail address or URL without spaces): EDGAR asks every client for a User-Agent that names a contact`);
-  }
-  const headers = { "User-Agent": edgarUserAgent(contact || "replay") };
+  const headers = { "User-Agent": edgarUserAgentFor("sec-filing-sections", replay, options.contact, (message) => new SecFilingsFeedError(message)) };
   const sleep = options.sleep ?? defaultSleep;
   let requests = 0;
   const paced = async <T>(request: () => Promise<T>): Promise<T> => {

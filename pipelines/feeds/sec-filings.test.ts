@@ -6,7 +6,7 @@ import { AI_COMPANIES, submissionsUrl } from "../catalog/ai-companies.ts";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
-import type { HttpClient } from "../lib/types.ts";
+import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
 import { isDocumentName, parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
 import { edgarUserAgent, runSecFilings, secFilingsFeed } from "./sec-filings.ts";
 import { FILINGS_KEPT, type SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
@@ -24,19 +24,6 @@ afterAll(async () => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/** The real replay client, with every request's headers recorded. */
-function recording(http: HttpClient, seen: { url: string; headers: Record<string, string> }[]): HttpClient {
-  return {
-    getText: (url, options) => {
-      seen.push({ url, headers: options?.headers ?? {} });
-      return http.getText(url, options);
-    },
-    getJson: (url, options) => {
-      seen.push({ url, headers: options?.headers ?? {} });
-      return http.getJson(url, options);
-    },
-  };
-}
 
 describe("parseSubmissions()", () => {
   const recent = {

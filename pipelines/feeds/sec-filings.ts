@@ -31,14 +31,23 @@ export function edgarUserAgent(contact: string): string {
   return `agentfeed/1.0 (${contact})`;
 }
 
+/**
+ * The User-Agent of an EDGAR feed's run: the contact given, else SEC_EDGAR_CONTACT. A live run without a valid
+ * contact (an e-mail address or URL, no spaces) throws `fail(message)`; a replay names "replay".
+ */
+export function edgarUserAgentFor(feed: string, replay: boolean, given: string | undefined, fail: (message: string) => Error): string {
+  const contact = (given ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
+  if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
+    throw fail(`${feed}: ${SEC_CONTACT_ENV} is not set (an e-mail address or URL without spaces): EDGAR asks every client for a User-Agent that names a contact`);
+  }
+  return edgarUserAgent(contact || "replay");
+}
+
 /** Build the snapshot. */
 export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions = {}): Promise<FeedOutput<SecFilingsSnapshot>> {
   const companies = options.companies ?? AI_COMPANIES;
   const replay = ctx.provenance === "replay";
-  const contact = (options.contact ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
-  if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
-    throw new SecFilingsFeedError(`sec-filings: ${SEC_CONTACT_ENV} is not set (an e-mail address or URL without spaces): EDGAR asks every client for a User-Agent that names a contact`);
-  }
+  const userAgent = edgarUserAgentFor("sec-filings", replay, options.contact, (message) => new SecFilingsFeedError(message));
   const sleep = options.sleep ?? defaultSleep;
   const previous = await ctx.previous<SecFilingsSnapshot>(secFilingsSnapshotType.type);
   const held = new Map((previous?.companies ?? []).map((c) => [c.ticker, c]));
@@ -48,7 +57,7 @@ export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions
     if (i > 0 && !replay) await sleep(EDGAR_MIN_INTERVAL_MS);
     const base = { ticker: company.ticker, cik: company.cik, display_name: company.display_name, category: company.category, ai_angle: company.ai_angle, exchange: company.exchange, aliases: company.aliases };
     try {
-      const { json } = await ctx.http.getJson(submissionsUrl(company.cik), { headers: { "User-Agent": edgarUserAgent(contact || "replay"), Accept: "application/json" }, maxBytes: 8 * 1024 * 1024 });
+      const { json } = await ctx.http.getJson(submissionsUrl(company.cik), { headers: { "User-Agent": userAgent, Accept: "application/json" }, maxBytes: 8 * 1024 * 1024 });
       const parsed = parseSubmissions(company.cik, json);
       out.push({ ...base, edgar_name: parsed.name, status: "ok", filings: parsed.filings });
       sources.push({ id: `edgar:${company.ticker}`, ok: true, rows: parsed.filings.length });
