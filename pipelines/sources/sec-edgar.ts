@@ -49,31 +49,58 @@ export function primaryDocUrl(cik: string, accession: string, document: string):
   return `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${document.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+type RecentColumns = z.infer<typeof submissionsSchema>["filings"]["recent"];
+
+/** A row of `filings.recent` whose accession number, filing day and document name are well formed. */
+interface ListedRow {
+  index: number;
+  accession: string;
+  filed: string;
+  document: string;
+}
+
+/** The well-formed rows of `filings.recent`, in the document's order (malformed ones are skipped). */
+function* listedRows(r: RecentColumns): Generator<ListedRow> {
+  for (let index = 0; index < r.accessionNumber.length; index++) {
+    const accession = text(r.accessionNumber[index]);
+    const filed = day(r.filingDate[index]);
+    const document = text(r.primaryDocument[index]);
+    if (/^\d{10}-\d{2}-\d{6}$/.test(accession) && filed !== null && isDocumentName(document)) yield { index, accession, filed, document };
+  }
+}
+
+/** Newest filing day first, then the higher accession number. */
+const newestFirst = (a: { filing_date: string; accession_number: string }, b: { filing_date: string; accession_number: string }) =>
+  b.filing_date.localeCompare(a.filing_date) || b.accession_number.localeCompare(a.accession_number);
+
+/** The company's registered name, sanitized (null when empty). */
+function registeredName(name: string): string | null {
+  const clean = sanitize(name, { maxLength: 200 });
+  return clean === "" ? null : clean;
+}
+
 /** Parse a submissions body; throws on anything that is not one. */
 export function parseSubmissions(cik: string, body: unknown): Submissions {
   const doc = submissionsSchema.parse(body);
   const r = doc.filings.recent;
   const filings: SecFiling[] = [];
-  for (let i = 0; i < r.accessionNumber.length && filings.length < FILINGS_KEPT; i++) {
-    const accession = text(r.accessionNumber[i]);
-    const filed = day(r.filingDate[i]);
-    const document = text(r.primaryDocument[i]);
-    const form = sanitize(text(r.form[i]), { maxLength: 40 });
-    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !isDocumentName(document) || form === "") continue;
-    const description = sanitize(text(r.primaryDocDescription[i]), { maxLength: 200 });
+  for (const { index, accession, filed, document } of listedRows(r)) {
+    if (filings.length >= FILINGS_KEPT) break;
+    const form = sanitize(text(r.form[index]), { maxLength: 40 });
+    if (form === "") continue;
+    const description = sanitize(text(r.primaryDocDescription[index]), { maxLength: 200 });
     filings.push({
       accession_number: accession,
       form,
       filing_date: filed,
-      report_date: day(r.reportDate[i]),
+      report_date: day(r.reportDate[index]),
       primary_document: document,
       primary_doc_url: primaryDocUrl(cik, accession, document),
       description: description === "" ? null : description,
     });
   }
-  filings.sort((a, b) => b.filing_date.localeCompare(a.filing_date) || b.accession_number.localeCompare(a.accession_number));
-  const name = sanitize(doc.name, { maxLength: 200 });
-  return { name: name === "" ? null : name, filings };
+  filings.sort(newestFirst);
+  return { name: registeredName(doc.name), filings };
 }
 
 /** A periodic report listed in a submissions document. */
@@ -94,20 +121,10 @@ export function periodicFilings(cik: string, body: unknown, forms: readonly stri
   const doc = submissionsSchema.parse(body);
   const r = doc.filings.recent;
   const byForm = new Map<string, PeriodicFiling[]>(forms.map((f) => [f, []]));
-  for (let i = 0; i < r.accessionNumber.length; i++) {
-    const form = text(r.form[i]);
-    const list = byForm.get(form);
-    if (list === undefined) continue;
-    const accession = text(r.accessionNumber[i]);
-    const filed = day(r.filingDate[i]);
-    const document = text(r.primaryDocument[i]);
-    if (!/^\d{10}-\d{2}-\d{6}$/.test(accession) || filed === null || !isDocumentName(document)) continue;
-    list.push({ accession_number: accession, form, filing_date: filed, report_date: day(r.reportDate[i]), primary_doc_url: primaryDocUrl(cik, accession, document) });
+  for (const { index, accession, filed, document } of listedRows(r)) {
+    const form = text(r.form[index]);
+    byForm.get(form)?.push({ accession_number: accession, form, filing_date: filed, report_date: day(r.reportDate[index]), primary_doc_url: primaryDocUrl(cik, accession, document) });
   }
-  for (const [form, list] of byForm) {
-    list.sort((a, b) => b.filing_date.localeCompare(a.filing_date) || b.accession_number.localeCompare(a.accession_number));
-    byForm.set(form, list.slice(0, perForm));
-  }
-  const name = sanitize(doc.name, { maxLength: 200 });
-  return { name: name === "" ? null : name, byForm };
+  for (const [form, list] of byForm) byForm.set(form, list.sort(newestFirst).slice(0, perForm));
+  return { name: registeredName(doc.name), byForm };
 }
