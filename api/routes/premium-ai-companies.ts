@@ -9,7 +9,7 @@ import { newsSnapshotSchema } from "../../pipelines/contract/snapshots/news.ts";
 import { AI_COMPANY_CATEGORIES, AI_COMPANIES_SOURCE, secFilingsSnapshotSchema, secFilingsSnapshotType } from "../../pipelines/contract/snapshots/sec-filings.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
-import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { lastSuccessOf, provenanceOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { companyNews } from "../verdicts/company-news.ts";
 import { commitmentsOfTicker } from "./funding.ts";
 
@@ -71,7 +71,7 @@ export function renderAiCompany(ctx: RenderContext, params: z.infer<typeof AiCom
   return {
     ok: true,
     capturedAt: lastSuccessOf(snapshot),
-    provenance: snapshot.meta.provenance === "live" ? "live" : "replay",
+    provenance: provenanceOf(snapshot),
     ticker: company.ticker,
     cohort_size: cohort.length,
     company: { ticker: company.ticker, cik: company.cik, display_name: company.display_name, category: company.category, ai_angle: company.ai_angle, exchange: company.exchange, edgar_name: company.edgar_name },

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { aiCapexSnapshotSchema, aiCapexSnapshotType } from "../../pipelines/contract/snapshots/ai-capex.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
-import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { lastSuccessOf, provenanceOf, readSnapshot } from "../serve/read-snapshot.ts";
 import {
   capexCycleVerdict,
   ELEVATED_SHARE_EXCEEDED,
@@ -75,7 +75,7 @@ export function renderCapexCycle(ctx: RenderContext): CapexCycleBody {
     ranked_dimension: "peak_capex_pct_gdp",
     ...capexCycleVerdict(snapshot.data),
     captured_at: lastSuccessOf(snapshot),
-    provenance: snapshot.meta.provenance === "live" ? "live" : "replay",
+    provenance: provenanceOf(snapshot),
   };
 }
 

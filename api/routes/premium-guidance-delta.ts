@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DELTA_FORMS, type ExtractedFiling, type FilingSectionsCompany, secFilingSectionsSnapshotSchema, secFilingSectionsSnapshotType } from "../../pipelines/contract/snapshots/sec-filing-sections.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
-import { lastSuccessOf, readSnapshot } from "../serve/read-snapshot.ts";
+import { lastSuccessOf, provenanceOf, readSnapshot } from "../serve/read-snapshot.ts";
 import { VersionedMemo } from "../serve/versioned-memo.ts";
 import { CATEGORIES, CHANGE_TYPES, DIRECTIONS, DELTA_SECTIONS, type GuidanceChange, guidanceChanges, type MaterialitySummary, MATERIALITIES, materialitySummary } from "../verdicts/guidance-delta.ts";
 
@@ -101,15 +101,15 @@ const readable = (f: ExtractedFiling | undefined): f is ExtractedFiling => f !==
 export function resolveDeltaPair(companies: readonly FilingSectionsCompany[], query: GuidanceDeltaInput): DeltaPair {
   if (query.accession !== undefined) {
     const company = companies.find((c) => c.filings.some((f) => f.accession_number === query.accession));
-    if (!company || (query.ticker !== undefined && company.ticker !== query.ticker)) {
+    const named = company?.filings.find((f) => f.accession_number === query.accession);
+    if (!company || !named || (query.ticker !== undefined && company.ticker !== query.ticker)) {
       throw new ApiError(404, "unknown_accession", `${query.accession} is not among the latest 10-K and 10-Q filings extracted for ${query.ticker ?? "the cohort"}`, {
         hint: "GET /api/premium/ai-companies/{ticker} lists a company's filings; this endpoint keeps the latest 3 of each form per company",
       });
     }
-    const sameForm = company.filings.filter((f) => f.form === company.filings.find((g) => g.accession_number === query.accession)!.form);
-    const at = sameForm.findIndex((f) => f.accession_number === query.accession);
-    const current = sameForm[at];
-    const prior = sameForm[at + 1];
+    const sameForm = company.filings.filter((f) => f.form === named.form);
+    const current = named;
+    const prior = sameForm[sameForm.indexOf(named) + 1];
     if (!readable(current) || !readable(prior)) {
       throw new ApiError(404, "no_delta", `${query.accession}: ${!readable(current) ? "this filing's document could not be read" : "the same-form filing before it is not extracted here"}, so there is no delta to serve`, { ticker: company.ticker });
     }
@@ -162,7 +162,7 @@ export async function renderGuidanceDelta(ctx: RenderContext, query: GuidanceDel
     materiality_summary: summary,
     changes,
     freshness: { model: "superseded_by_newer_filing", superseded, newest_same_form: company.newest[current.form], checked_at: capturedAt },
-    provenance: snapshot.meta.provenance === "live" ? "live" : "replay",
+    provenance: provenanceOf(snapshot),
     capturedAt,
     attribution: "SEC EDGAR filings (public records of the U.S. Securities and Exchange Commission), primary documents as EDGAR serves them; passages extracted and changes classified by this service's published rules.",
   };

@@ -37,6 +37,11 @@ export function lastSuccessOf(snapshot: LoadedSnapshot<unknown>): string {
   return at;
 }
 
+/** Whether a loaded snapshot was read from its upstreams (live) or built from recorded fixtures (anything else). */
+export function provenanceOf(snapshot: LoadedSnapshot<unknown>): "live" | "replay" {
+  return snapshot.meta.provenance === "live" ? "live" : "replay";
+}
+
 /** `{ ok, snapshot, updated }` over a feed's snapshot: the shape of the daily snapshot routes. */
 export function renderSnapshot<T>(snapshots: SnapshotReader, feed: { type: string; schema: z.ZodType<T> }): { ok: true; snapshot: T; updated: string | null } {
   const loaded = readSnapshot(snapshots, feed.type, feed.schema);

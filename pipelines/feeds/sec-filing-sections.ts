@@ -20,7 +20,7 @@ import {
 import { readFilingDocument } from "../lib/filings/read-document.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { EDGAR_MIN_INTERVAL_MS, periodicFilings } from "../sources/sec-edgar.ts";
-import { edgarUserAgentFor, SecFilingsFeedError } from "./sec-filings.ts";
+import { edgarUserAgentFor, failureMessage, SecFilingsFeedError } from "./sec-filings.ts";
 
 /** Largest filing document read (the biggest 10-Ks with inline XBRL run to tens of megabytes). */
 export const MAX_DOCUMENT_BYTES = 40 * 1024 * 1024;
@@ -32,7 +32,6 @@ export interface SecFilingSectionsOptions {
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
 /** Build the snapshot. */
 export async function runSecFilingSections(ctx: FeedContext, options: SecFilingSectionsOptions = {}): Promise<FeedOutput<SecFilingSectionsSnapshot>> {
@@ -57,7 +56,7 @@ export async function runSecFilingSections(ctx: FeedContext, options: SecFilingS
       const { json } = await paced(() => ctx.http.getJson(submissionsUrl(company.cik), { headers: { ...headers, Accept: "application/json" }, maxBytes: 8 * 1024 * 1024 }));
       listed = periodicFilings(company.cik, json, DELTA_FORMS, FILINGS_PER_FORM);
     } catch (err) {
-      const error = message(err);
+      const error = failureMessage(err);
       out.push({ ...base, edgar_name: before?.edgar_name ?? null, status: "failed", error, newest: before?.newest ?? { "10-K": null, "10-Q": null }, filings: before?.filings ?? [] });
       sources.push({ id: `edgar:${company.ticker}`, ok: false, error });
       ctx.notice(`sec-filing-sections: ${company.ticker} failed: ${error}`);
@@ -79,7 +78,7 @@ export async function runSecFilingSections(ctx: FeedContext, options: SecFilingS
           filings.push({ ...filing, status: "ok", error: null, passages: readFilingDocument(body) });
         } catch (err) {
           unreadable++;
-          filings.push({ ...filing, status: "failed", error: message(err), passages: [] });
+          filings.push({ ...filing, status: "failed", error: failureMessage(err), passages: [] });
         }
       }
     }

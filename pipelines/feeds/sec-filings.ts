@@ -43,6 +43,11 @@ export function edgarUserAgentFor(feed: string, replay: boolean, given: string |
   return edgarUserAgent(contact || "replay");
 }
 
+/** A failed read in words fit for the snapshot: the error's message, at most 300 characters. */
+export function failureMessage(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 300);
+}
+
 /** Build the snapshot. */
 export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions = {}): Promise<FeedOutput<SecFilingsSnapshot>> {
   const companies = options.companies ?? AI_COMPANIES;
@@ -62,7 +67,7 @@ export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions
       out.push({ ...base, edgar_name: parsed.name, status: "ok", filings: parsed.filings });
       sources.push({ id: `edgar:${company.ticker}`, ok: true, rows: parsed.filings.length });
     } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+      const error = failureMessage(err);
       const before = held.get(company.ticker);
       out.push({ ...base, edgar_name: before?.edgar_name ?? null, status: "failed", error, filings: before?.filings ?? [] });
       sources.push({ id: `edgar:${company.ticker}`, ok: false, error });

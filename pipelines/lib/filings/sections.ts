@@ -28,6 +28,8 @@ const OUTLOOK_HEADING = /^(?:[\w ,&-]{0,40}\s)?outlook\.?$/i;
 
 const isEmphasized = (b: HtmlBlock) => Math.max(b.bold, b.italic) >= EMPHASIS;
 const isHeading = (b: HtmlBlock) => !b.inTable && isEmphasized(b) && b.text.length <= MAX_HEADING;
+/** An "Item …" heading of the form (a short block; a sentence that cites an item is longer). */
+const isItemHeading = (b: HtmlBlock) => b.text.length <= 200 && ITEM_HEADING.test(b.text);
 
 /** Drop page furniture and join paragraphs a page break cut in two. */
 export function readingBlocks(blocks: readonly HtmlBlock[]): HtmlBlock[] {
@@ -57,7 +59,7 @@ function itemSpan(blocks: readonly HtmlBlock[], headingAt: number): [number, num
   let end = headingAt + 1;
   while (end < blocks.length) {
     const b = blocks[end]!;
-    if (b.text.length <= 200 && ITEM_HEADING.test(b.text) && !RISK_ITEM.test(b.text)) break;
+    if (isItemHeading(b) && !RISK_ITEM.test(b.text)) break;
     end++;
   }
   return [headingAt + 1, end];
@@ -116,7 +118,7 @@ function passageUnder(blocks: readonly HtmlBlock[], pattern: RegExp, section: Fi
   const paragraphs: string[] = [];
   for (let i = at + 1; i < blocks.length; i++) {
     const b = blocks[i]!;
-    if (isHeading(b) || (!b.inTable && ITEM_HEADING.test(b.text) && b.text.length <= 200)) break;
+    if (isHeading(b) || (!b.inTable && isItemHeading(b))) break;
     if (!b.inTable) paragraphs.push(b.text);
   }
   if (paragraphs.length === 0) return null;
