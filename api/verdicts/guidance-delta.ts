@@ -254,15 +254,17 @@ export function matchPassages(prior: readonly DeltaPassage[], current: readonly 
   const usedPrior = new Set<number>();
   const usedCurrent = new Set<number>();
   const key = (p: DeltaPassage) => (p.section === "risk_factors" ? `${p.section}|${norm(p.heading)}` : p.section);
+  const take = (i: number, j: number) => {
+    pairs.push([i, j]);
+    usedPrior.add(i);
+    usedCurrent.add(j);
+  };
   const priorByKey = new Map<string, number[]>();
   prior.forEach((p, i) => priorByKey.set(key(p), [...(priorByKey.get(key(p)) ?? []), i]));
   current.forEach((c, j) => {
     const candidates = priorByKey.get(key(c));
     const i = candidates?.find((k) => !usedPrior.has(k));
-    if (i === undefined) return;
-    pairs.push([i, j]);
-    usedPrior.add(i);
-    usedCurrent.add(j);
+    if (i !== undefined) take(i, j);
   });
   const scored: { i: number; j: number; score: number }[] = [];
   const priorWords = prior.map((p) => ({ heading: words(p.heading), text: words(p.text) }));
@@ -279,10 +281,7 @@ export function matchPassages(prior: readonly DeltaPassage[], current: readonly 
   });
   scored.sort((a, b) => b.score - a.score || a.j - b.j || a.i - b.i);
   for (const s of scored) {
-    if (usedPrior.has(s.i) || usedCurrent.has(s.j)) continue;
-    pairs.push([s.i, s.j]);
-    usedPrior.add(s.i);
-    usedCurrent.add(s.j);
+    if (!usedPrior.has(s.i) && !usedCurrent.has(s.j)) take(s.i, s.j);
   }
   pairs.sort((a, b) => a[1] - b[1]);
   return {
@@ -348,12 +347,15 @@ export function comparePassages(prior: DeltaPassage, current: DeltaPassage): Gui
     };
   }
   const share = rewriteShare(`${prior.heading}\n${prior.text}`, `${current.heading}\n${current.text}`);
-  const net = riskTermCount(headingChanged ? [...addedSentences, current.heading] : addedSentences) - riskTermCount(headingChanged ? [...removedSentences, prior.heading] : removedSentences);
+  // What went and what came, a changed heading first.
+  const removedSide = headingChanged ? [prior.heading, ...removedSentences] : removedSentences;
+  const addedSide = headingChanged ? [current.heading, ...addedSentences] : addedSentences;
+  const net = riskTermCount(addedSide) - riskTermCount(removedSide);
   const material = share >= MATERIAL_REWRITE_SHARE || newHighSignalTerms(prior, current).length > 0 || valuePairs.some((v) => materialMove(v.prior, v.current));
   return {
     ...base,
-    prior_text: quote(headingChanged ? [prior.heading, ...removedSentences] : removedSentences),
-    current_text: quote(headingChanged ? [current.heading, ...addedSentences] : addedSentences),
+    prior_text: quote(removedSide),
+    current_text: quote(addedSide),
     prior_value: firstValue?.prior ?? textRemoved.flatMap(figures)[0] ?? null,
     current_value: firstValue?.current ?? textAdded.flatMap(figures)[0] ?? null,
     change_type: "modified",
