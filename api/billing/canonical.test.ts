@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, CanonicalJsonError } from "./canonical.ts";
+import { canonicalJson, CanonicalJsonError, withoutBilling } from "./canonical.ts";
 
 /** Strings that stress key order and escaping: UTF-16 order vs code points, numeric-looking keys, escapes. */
 const AWKWARD = ["", "a", "B", "10", "9", "1", "\u20ac", "\ud83d\ude00", "\u00e9", "\r\n", '"', "\\", "\u0000", "\u001f", "\u2028", "key with space", "\ufb33", "__proto__x"];
@@ -51,5 +51,15 @@ describe("canonicalJson()", () => {
     for (const bad of [Number.NaN, { n: Infinity }, { s: "\ud800" }, cycle, undefined]) {
       expect(() => canonicalJson(bad)).toThrow(CanonicalJsonError);
     }
+  });
+});
+
+describe("withoutBilling()", () => {
+  it("drops billing and receipt from a copy, and hands back a body without them as it is", () => {
+    const paid = { ok: true, billing: { credits_charged: 1 }, receipt: { id: "r" }, data: [1] };
+    expect(withoutBilling(paid)).toEqual({ ok: true, data: [1] });
+    expect(paid).toHaveProperty("billing");
+    const plain = { ok: true, data: [1] };
+    expect(withoutBilling(plain)).toBe(plain);
   });
 });

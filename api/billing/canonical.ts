@@ -2,7 +2,7 @@
  * The hashes a receipt pins: RFC 8785 canonical JSON (the `canonicalize` package) so that any client can
  * recompute the same bytes from the same JSON value in any language, then SHA-256 in hex.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import canonicalize from "canonicalize";
 
 /** Thrown when a value has no canonical JSON form (undefined, a function, a symbol, a non-finite number). */
@@ -16,21 +16,41 @@ const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed
 /** Thrown inside {@link fastCanonical} when a value needs the general path. */
 const UNUSUAL = Symbol("unusual");
 
+/** A string JSON.stringify writes as is between quotes: no quote, backslash, control character or surrogate. */
+const PLAIN_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** `"key":` of the object keys seen so far (bounded: keys are the schema's names, not data). */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_MAX = 10_000;
+
+/** `"key":` for a member name; throws UNUSUAL for a lone surrogate. */
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    if (!wellFormed(key)) throw UNUSUAL;
+    quoted = `${JSON.stringify(key)}:`;
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /**
  * RFC 8785 for the values paid bodies are made of (null, booleans, finite numbers, well-formed strings,
  * arrays, plain objects): keys sorted by UTF-16 code units, strings and numbers as JSON.stringify writes
  * them (which is what RFC 8785 prescribes for ES numbers). Throws UNUSUAL on anything else (toJSON, undefined
  * or symbol members, lone surrogates, NaN, cycles past a depth of 1,000), which the general path handles.
- * Same output as the `canonicalize` package, several times faster (a test compares them).
+ * Same output as the `canonicalize` package, several times faster (a test compares them): plain strings are
+ * quoted without JSON.stringify, member names are quoted once per name, and keys already in order are not sorted.
  */
 function fastCanonical(value: unknown, depth: number): string {
   switch (typeof value) {
     case "string":
+      if (PLAIN_STRING.test(value)) return `"${value}"`;
       if (!wellFormed(value)) throw UNUSUAL;
       return JSON.stringify(value);
     case "number":
       if (!Number.isFinite(value)) throw UNUSUAL;
-      return JSON.stringify(value);
+      return String(value);
     case "boolean":
       return value ? "true" : "false";
     case "object": {
@@ -47,13 +67,18 @@ function fastCanonical(value: unknown, depth: number): string {
       const proto = Object.getPrototypeOf(value) as unknown;
       if ((proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") throw UNUSUAL;
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).sort();
+      const keys = Object.keys(record);
+      for (let i = 1; i < keys.length; i++) {
+        if (keys[i - 1]! > keys[i]!) {
+          keys.sort();
+          break;
+        }
+      }
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
-        if (!wellFormed(key)) throw UNUSUAL;
         if (i > 0) out += ",";
-        out += JSON.stringify(key) + ":" + fastCanonical(record[key], depth + 1);
+        out += quotedKey(key) + fastCanonical(record[key], depth + 1);
       }
       return out + "}";
     }
@@ -81,7 +106,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of a string's UTF-8 bytes, lower-case hex. */
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 /** What a request hash covers: the method, the path as sent, the query as sent, and the JSON body (or null). */
@@ -114,8 +139,9 @@ export function queryObject(search: URLSearchParams): Record<string, string | st
 /** The keys the billing wrapper adds to a paid body; the response hash covers everything else. */
 export const BILLING_KEYS = ["billing", "receipt"] as const;
 
-/** A paid response body without the keys billing adds (what the response hash covers). */
+/** A paid response body without the keys billing adds (what the response hash covers); the body itself when it has none. */
 export function withoutBilling(body: Record<string, unknown>): Record<string, unknown> {
+  if (!BILLING_KEYS.some((key) => Object.hasOwn(body, key))) return body;
   const copy: Record<string, unknown> = { ...body };
   for (const key of BILLING_KEYS) delete copy[key];
   return copy;

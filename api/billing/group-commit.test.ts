@@ -93,19 +93,6 @@ describe("GroupCommit", () => {
     expect(await ledgerOf(expired)).toEqual({ balance: 5, ledgerSum: 5, charges: 0 });
   });
 
-  it("billing_flush() makes the WAL durable past a batch committed without waiting for the disk", async () => {
-    const id = await token(3);
-    await tdb.db.query(
-      "SELECT * FROM billing_charge_batch(ARRAY['hold_flush_1'], ARRAY[$1], ARRAY[1::bigint], ARRAY['GET /x'], ARRAY['a'], ARRAY['b'], ARRAY['rcpt_f'], true)",
-      [id],
-    );
-    const { rows: after } = await tdb.db.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
-    await tdb.db.query("SELECT billing_flush()");
-    const { rows } = await tdb.db.query<{ durable: boolean }>("SELECT pg_current_wal_flush_lsn() >= $1::pg_lsn AS durable", [after[0]!.lsn]);
-    expect(rows[0]!.durable).toBe(true);
-    expect(await ledgerOf(id)).toEqual({ balance: 2, ledgerSum: 2, charges: 1 });
-  });
-
   it("submit() with two batches in flight on one token: each call charged once, in order of its batch", async () => {
     const id = await token(30);
     const gc = new GroupCommit(tdb.db, { maxInFlight: 2 });

@@ -4,11 +4,10 @@
  * ran; settlements that arrive while a commit is in flight wait and go together in the next one (one short
  * tick, TigerBeetle-style).
  *
- * A batch of plain charges is one statement (billing_charge_batch, migration 0111: set-based, one debit per
- * token whatever the batch size), committed without waiting for the disk so the tokens' row locks are free at
- * once, followed by billing_flush(), a durable commit that comes after it in the WAL: the batch's calls are
- * answered only once that returned. Up to two batches are in flight, so one is written while the other waits
- * for the disk. A batch with an Idempotency-Key, or an answer to store without a charge, is one transaction:
+ * A batch of plain charges is one statement (billing_charge_batch, migration 0194: set-based, one debit per
+ * token whatever the batch size) in one durable commit: one round trip. Up to two batches are in flight, so
+ * one is decided while the other is written (on one token the second waits for the first's row lock). A batch
+ * with an Idempotency-Key, or an answer to store without a charge, is one transaction:
  *
  * 1. lock the batch's token rows (`SELECT … ORDER BY id FOR UPDATE`: the same order in every process, so
  *    two processes never deadlock), and read the Idempotency-Key records the batch names;
@@ -20,12 +19,11 @@
  * 4. COMMIT. Only then is any caller answered.
  *
  * Another process's batch on the same token waits for the row lock and then sees the new balance, so credits
- * stay exact across processes (a batch committed without waiting for the disk is visible at once, and WAL is
- * durable in order: a crash keeps a prefix of the commits, never a later one without an earlier one). If the transaction fails, every call of the batch fails with it and nothing
- * was charged.
+ * stay exact across processes. If the transaction fails, every call of the batch fails with it and nothing was
+ * charged.
  */
-import { randomBytes } from "node:crypto";
 import type { Database } from "../state/types.ts";
+import { randomHex } from "./random-ids.ts";
 import { bindsKey, type IdempotencyRecordRow, type StoredIdempotency } from "./idempotency.ts";
 
 /** Most settlements one transaction carries. */
@@ -61,11 +59,7 @@ export interface Settlement {
 export interface GroupCommitOptions {
   /** The clock Idempotency-Key records are aged against. */
   now?: () => Date;
-  /**
-   * Most batches in flight at once (default 2). A plain-charge batch holds its tokens' row locks only while its
-   * statement runs (its fsync is waited for afterwards, see chargeBatch), so while one batch waits for the disk
-   * the next one is already deciding and writing.
-   */
+  /** Most batches in flight at once (default 2): while one is written, the next is already on its way. */
   maxInFlight?: number;
 }
 
@@ -145,7 +139,7 @@ export class GroupCommit {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * A batch of plain charges (no Idempotency-Key) in one statement: billing_charge_batch (migration 0111) locks
+ * A batch of plain charges (no Idempotency-Key) in one statement: billing_charge_batch (migration 0194) locks
  * the tokens in id order, decides each charge in arrival order against the token's running balance, then
  * writes one debit per token and the charge rows and ledger entries as multi-row inserts. One round trip, one
  * durable commit.
@@ -154,16 +148,12 @@ async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settleme
   const ids = batch.map(() => newChargeId());
   const { rows } = await db.query<{ outcome: "charged" | "short" | "expired"; balance: string | null }>(
     `SELECT r.outcome, r.balance
-       FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], true)
+       FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
             WITH ORDINALITY AS r(outcome, balance, ord)
       ORDER BY r.ord`,
     [ids, batch.map((s) => s.tokenId), batch.map((s) => s.cost), batch.map((s) => s.endpoint), batch.map((s) => s.requestHash), batch.map((s) => s.responseHash), batch.map((s) => s.receiptId)],
   );
   if (rows.length !== batch.length) throw new Error(`group commit: ${rows.length} outcomes for ${batch.length} charges`);
-  // The batch committed without waiting for its fsync (the token's row lock is already free for the next
-  // batch); nobody is answered before this durable commit, which comes after it in the WAL, returned. A batch
-  // that charged nothing wrote nothing to wait for.
-  if (rows.some((r) => r.outcome === "charged")) await flush(db);
   return rows.map((r, i): Settled => {
     if (r.outcome === "charged") return { kind: "charged", balance: Number(r.balance), chargeId: ids[i]! };
     if (r.outcome === "short") return { kind: "short", balance: Number(r.balance) };
@@ -171,20 +161,7 @@ async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settleme
   });
 }
 
-/**
- * Wait until everything this process committed so far is on disk (billing_flush, migration 0111). Tried twice:
- * a failure here leaves the batch's outcome unknown to its callers (it may be durable), like a COMMIT whose
- * answer was lost, so one lost connection should not turn a charged batch into errors.
- */
-async function flush(db: Pick<Database, "query">): Promise<void> {
-  try {
-    await db.query("SELECT billing_flush()");
-  } catch {
-    await db.query("SELECT billing_flush()");
-  }
-}
-
-const newChargeId = (): string => `hold_${randomBytes(12).toString("hex")}`;
+const newChargeId = (): string => `hold_${randomHex(12)}`;
 
 /** Steps 1–3 of a batch inside its transaction; returns the decisions in submission order. */
 async function settleBatch(tx: Tx, batch: readonly Settlement[], options: GroupCommitOptions): Promise<Settled[]> {

@@ -21,7 +21,8 @@ import { reply, replyBytes, type Answer } from "./premium-reply.ts";
 import { TokenCache } from "./token-cache.ts";
 import { VersionedMemo } from "../serve/versioned-memo.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
-import { newReceiptId, signReceipt } from "./receipts.ts";
+import { newReceiptId, signReceipt, type Receipt } from "./receipts.ts";
+import { receiptSigner } from "./receipt-signer.ts";
 import type { ExactPayments } from "../payments/x402-exact.ts";
 import { paymentChallenge, paymentRequirement, X402_HEADERS, type PaymentTerms } from "./x402.ts";
 
@@ -137,9 +138,10 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
         const key = await g.receiptKey();
         const ran = await run(g, call, checked.input);
         const decision = decideCharge(g, call, ran, cost);
+        const presigned = presign(g, checked, decision, key);
         let committed: Awaited<ReturnType<typeof commit>>;
         try {
-          committed = await commit(g, token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+          committed = await commit(g, token, checked, decision, presigned, (s, receipt) => sign(g, call, checked, decision, s, key, receipt));
         } catch (err) {
           if (ran.ok && decision.charge > 0) await undoUncharged(g, call, ran.result);
           throw err;
@@ -183,7 +185,8 @@ async function serveExact(g: Gateway, call: PremiumCall, cost: number, header: s
     const key = await g.receiptKey();
     const ran = await run(g, call, input);
     const decision = decideCharge(g, call, ran, cost);
-    if (decision.charge === 0) return reply(sign(g, call, checked, decision, { kind: "free", balance: 0 }, key), extra);
+    const presigned = presign(g, checked, decision, key);
+    if (decision.charge === 0) return reply(sign(g, call, checked, decision, { kind: "free", balance: 0 }, key, presigned && (await presigned)), extra);
     const paid = await claim.settle(cost);
     extra[X402_HEADERS.response] = paid.header;
     if (!paid.ok) {
@@ -192,7 +195,7 @@ async function serveExact(g: Gateway, call: PremiumCall, cost: number, header: s
     }
     settled = true;
     extra[X402_HEADERS.token] = paid.bearer;
-    const committed = await commit(g, paid.token, checked, decision, (s) => sign(g, call, checked, decision, s, key));
+    const committed = await commit(g, paid.token, checked, decision, presigned, (s, receipt) => sign(g, call, checked, decision, s, key, receipt));
     if (committed.settled.kind === "charged") g.breakers.recordCharge(paid.token.id);
     return reply(committed.answer!, extra);
   } finally {
@@ -553,13 +556,17 @@ async function commit(
   token: TokenInfo,
   checked: Validated,
   decision: Decision,
-  answerFor: (settled: Settled) => Answer,
+  presigned: Promise<Receipt> | null,
+  answerFor: (settled: Settled, receipt: Receipt | null) => Answer,
 ): Promise<{ settled: Settled; answer: Answer | null }> {
   const keyed = checked.key !== null && decision.definitive;
   if (decision.charge === 0 && !keyed) {
     const settled: Settled = { kind: "free", balance: token.balance };
-    return { settled, answer: answerFor(settled) };
+    return { settled, answer: answerFor(settled, presigned && (await presigned)) };
   }
+  // The answer stored with an Idempotency-Key is built inside the transaction, so its receipt must be ready
+  // before; a plain charge's receipt is signed while its commit runs.
+  const receiptBeforeCommit = keyed && presigned ? await presigned : null;
   let answer: Answer | null = null;
   const settled = await g.committer.submit({
     tokenId: token.id,
@@ -574,7 +581,7 @@ async function commit(
             key: checked.key!,
             createdAt: g.now(),
             answer: (s: Settled) => {
-              answer = answerFor(s);
+              answer = answerFor(s, receiptBeforeCommit);
               return answer.definitive ? { status: answer.status, body: JSON.stringify(answer.body) } : null;
             },
           },
@@ -582,13 +589,39 @@ async function commit(
       : {}),
   });
   if (settled.kind === "key_taken") return { settled, answer: null };
-  return { settled, answer: answer ?? answerFor(settled) };
+  return { settled, answer: answer ?? answerFor(settled, keyed ? receiptBeforeCommit : presigned && (await presigned)) };
 }
 
 // ── 7. sign ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Step 7: the answer for a settled call: the body with its billing block and signed receipt, or the 402 a short or expired token gets. */
-function sign(g: Gateway, call: PremiumCall, checked: Validated, decision: Decision, settled: Settled, key: ReceiptKey): Answer {
+/**
+ * The receipt of a call that will answer 200, requested from the signing thread (receipt-signer.ts) as soon as
+ * the charge is decided, so it is signed while the commit runs. It states the decided charge; `sign` uses it
+ * when the commit charged exactly that, and signs anew otherwise. Null when the answer carries no receipt.
+ */
+function presign(g: Gateway, checked: Validated, decision: Decision, key: ReceiptKey): Promise<Receipt> | null {
+  if (!decision.receipt) return null;
+  return receiptSigner.sign(key, receiptFields(checked, decision, decision.charge, g.now()), (error) => g.report(error, `${checked.where} receipt signing`));
+}
+
+/** The fields a call's receipt signs. */
+function receiptFields(checked: Validated, decision: Decision, charged: number, at: Date) {
+  return {
+    id: decision.receiptId,
+    endpoint: checked.where,
+    request_hash: checked.reqHash,
+    response_hash: decision.responseHash,
+    credits_charged: charged,
+    no_charge_reason: decision.reason,
+    time: at.toISOString(),
+  };
+}
+
+/**
+ * Step 7: the answer for a settled call: the body with its billing block and signed receipt (the presigned one
+ * when it states what was charged), or the 402 a short or expired token gets.
+ */
+function sign(g: Gateway, call: PremiumCall, checked: Validated, decision: Decision, settled: Settled, key: ReceiptKey, presigned: Receipt | null): Answer {
   if (settled.kind === "short") return insufficientCredits(call, decision.charge, settled.balance);
   if (settled.kind === "expired" || settled.kind === "key_taken") {
     return challenge(g, call, decision.charge || costOf(call.route), `the bearer token is no longer usable (expired or unknown to the ledger)`);
@@ -598,14 +631,6 @@ function sign(g: Gateway, call: PremiumCall, checked: Validated, decision: Decis
   if (decision.reason !== null) billing.no_charge_reason = decision.reason;
   if (decision.detail !== undefined) billing.no_charge_detail = decision.detail;
   if (!decision.receipt) return { status: decision.status, body: { ...decision.body, billing }, definitive: decision.definitive };
-  const receipt = signReceipt(key, {
-    id: decision.receiptId,
-    endpoint: checked.where,
-    request_hash: checked.reqHash,
-    response_hash: decision.responseHash,
-    credits_charged: charged,
-    no_charge_reason: decision.reason,
-    time: g.now().toISOString(),
-  });
+  const receipt = presigned?.signed.credits_charged === charged ? presigned : signReceipt(key, receiptFields(checked, decision, charged, g.now()));
   return { status: 200, body: { ...decision.body, billing, receipt }, definitive: true };
 }

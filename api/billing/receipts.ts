@@ -3,11 +3,11 @@
  * which endpoint answered which request (request hash) with which body (response hash), what it charged and
  * why not, when, and with which key.
  */
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { canonicalJson, responseHash } from "./canonical.ts";
 import * as ed from "./ed25519.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
+import { randomHex } from "./random-ids.ts";
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, "a sha256 in lower-case hex");
 
@@ -37,12 +37,22 @@ export type Receipt = z.infer<typeof Receipt>;
 
 /** A new receipt id: `rcpt_` and 24 hex characters. */
 export function newReceiptId(): string {
-  return `rcpt_${randomBytes(12).toString("hex")}`;
+  return `rcpt_${randomHex(12)}`;
+}
+
+/** The text a receipt signature covers (its UTF-8 bytes are signed). */
+export function signingText(signed: SignedFields): string {
+  return canonicalJson(signed);
 }
 
 /** The bytes a receipt signature covers. */
 export function signingInput(signed: SignedFields): Uint8Array {
-  return new TextEncoder().encode(canonicalJson(signed));
+  return new TextEncoder().encode(signingText(signed));
+}
+
+/** A receipt of signed fields and their base64url signature. */
+export function receiptOf(signed: SignedFields, signature: string): Receipt {
+  return { id: signed.id, signing_alg: "EdDSA", signing_curve: "Ed25519", signature, key_id: signed.key_id, signed };
 }
 
 /** Sign the fields of one paid call (id and key_id are filled in). */
@@ -60,8 +70,7 @@ export function signReceipt(
     time: fields.time,
     key_id: key.kid,
   };
-  const signature = Buffer.from(ed.sign(signingInput(signed), key.seed)).toString("base64url");
-  return { id: signed.id, signing_alg: "EdDSA", signing_curve: "Ed25519", signature, key_id: key.kid, signed };
+  return receiptOf(signed, Buffer.from(ed.sign(signingInput(signed), key.seed)).toString("base64url"));
 }
 
 /** Why a receipt did not verify. */
