@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
+import * as noble from "@noble/ed25519";
 import { afterAll, describe, expect, it } from "vitest";
 import { receiptKeyFromSeed } from "./receipt-key.ts";
 import { ReceiptSigner } from "./receipt-signer.ts";
-import { signReceipt, verifyReceipt } from "./receipts.ts";
+import { signingInput, signReceipt, verifyReceipt } from "./receipts.ts";
+
+noble.hashes.sha512 = (message: Uint8Array) => new Uint8Array(createHash("sha512").update(message).digest());
 
 const key = receiptKeyFromSeed(Uint8Array.from({ length: 32 }, (_, i) => i * 7), "env");
 const other = receiptKeyFromSeed(Uint8Array.from({ length: 32 }, (_, i) => 255 - i), "env");
@@ -24,6 +28,11 @@ describe("ReceiptSigner", () => {
     receipts.forEach((receipt, i) => expect(receipt).toEqual(signReceipt(i % 2 ? key : other, fields(i))));
     const keys = new Map([[key.kid, key.publicKey], [other.kid, other.publicKey]]);
     expect(receipts.every((r) => verifyReceipt(r, keys).valid)).toBe(true);
+    // And byte for byte what the audited pure-JS implementation signs.
+    for (const [i, receipt] of receipts.slice(0, 20).entries()) {
+      const seed = (i % 2 ? key : other).seed;
+      expect(receipt.signature).toBe(Buffer.from(noble.sign(signingInput(receipt.signed), seed)).toString("base64url"));
+    }
   });
 
   it("signs the receipts it held here when closed before the thread answered, and starts a new thread after", async () => {
