@@ -4,6 +4,9 @@
  *
  *   credential → challenge (402 when there is none) → validate → run → decideCharge → commit → sign
  *
+ * (`presign`, between decideCharge and commit, has the receipt signed on a worker thread while the commit runs;
+ * `sign` then puts it in the answer.)
+ *
  * Nothing is written before the handler ran: the charge, its ledger entry, the Idempotency-Key record and
  * the receipt id go in one transaction (commit, shared with the other paid calls of the same instant: see
  * group-commit.ts), and the answer leaves only once that transaction is durable. Every no-charge outcome has
