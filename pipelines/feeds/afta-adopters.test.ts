@@ -1,28 +1,17 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AFTA_ADOPTERS, manifestUrl } from "../catalog/afta-adopters.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import { aftaAdoptersFeed, aftaAdoptersSnapshotSchema, runAftaAdopters } from "./afta-adopters.ts";
 
 const NOW = new Date("2026-11-22T06:41:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+const fixtures = replayFixtures();
+const client = fixtures.client;
 function tempReplay(): string {
-  const dir = mkdtempSync(join(tmpdir(), "afta-"));
-  temps.push(dir);
+  const dir = fixtures.tempDir("afta-");
   for (const a of AFTA_ADOPTERS) cpSync(join("pipelines/fixtures", a.domain), join(dir, a.domain), { recursive: true });
   return dir;
 }
@@ -61,8 +50,7 @@ describe("aftaAdoptersFeed", () => {
   });
 
   it("runAftaAdopters() fails when every site is unreachable", async () => {
-    const empty = mkdtempSync(join(tmpdir(), "afta-empty-"));
-    temps.push(empty);
+    const empty = fixtures.tempDir("afta-empty-");
     await expect(runAftaAdopters(testFeedContext({ http: client(empty), now: NOW }))).rejects.toThrow(/all 3 sites unreachable/);
   });
 });

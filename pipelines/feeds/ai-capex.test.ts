@@ -1,31 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AI_COMPANIES } from "../catalog/ai-companies.ts";
 import { CAPEX_CYCLES, US_GDP } from "../catalog/capex-cycles.ts";
 import { aiCapexSnapshotSchema, type AiCapexSnapshot } from "../contract/snapshots/ai-capex.ts";
 import { WAREHOUSE_TABLES } from "../contract/warehouse-tables.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
-import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import { companyFactsUrl } from "../sources/sec-xbrl-capex.ts";
 import { aiCapexFeed, checkReferences, runAiCapex } from "./ai-capex.ts";
 import { edgarUserAgent } from "./sec-filings.ts";
 
 const NOW = new Date("2026-11-26T05:41:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
 
 describe("ai-capex feed", () => {
@@ -60,11 +47,7 @@ describe("ai-capex feed", () => {
     await expect(runAiCapex(live, { contact: "" })).rejects.toThrow(/SEC_EDGAR_CONTACT/);
     const nvda = AI_COMPANIES.find((c) => c.ticker === "NVDA")!;
     const amd = AI_COMPANIES.find((c) => c.ticker === "AMD")!;
-    const dir = mkdtempSync(join(tmpdir(), "ai-capex-"));
-    temps.push(dir);
-    const path = join(dir, replayPathFor(companyFactsUrl(nvda.cik)));
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, "{\"not\":\"companyfacts\"}");
+    const dir = fixtures.replayOf("ai-capex-", { [companyFactsUrl(nvda.cik)]: "{\"not\":\"companyfacts\"}" });
     const annual = [{ fiscal_year: 2024, period_start: "2024-01-01", period_end: "2024-12-31", capex_usd: 5, concept: "PaymentsToAcquirePropertyPlantAndEquipment" as const, form: "10-K", accession_number: "0000002488-25-000001", filed: "2025-02-01" }];
     const previous: AiCapexSnapshot = { companies: [{ ticker: "AMD", cik: amd.cik, display_name: "AMD", status: "ok", annual }], cycles: [], us_gdp: [] };
     const ctx = { ...testFeedContext({ http: client(dir), now: NOW, latest: { "ai-capex": previous } }), provenance: "replay" as const };

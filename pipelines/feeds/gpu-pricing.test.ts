@@ -1,10 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { describe, expect, it } from "vitest";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import type { GpuOffer } from "../sources/gpu-common.ts";
 import {
   GpuPricingFeedError,
@@ -20,19 +19,12 @@ import {
 
 const NOW = new Date("2026-11-22T10:17:00Z");
 const KEYS = { LAMBDA_API_KEY: "test-key", SHADEFORM_API_KEY: "test-key" };
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
 /** A temp replay dir with the marketplace fixtures except `without`. */
 function replayWithout(without: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), "gpu-pricing-"));
-  temps.push(dir);
+  const dir = fixtures.tempDir("gpu-pricing-");
   for (const m of MARKETPLACES) {
     if (without.includes(m.id)) continue;
     const rel = replayPathFor(m.endpoint);
@@ -41,11 +33,6 @@ function replayWithout(without: string[]): string {
   }
   return dir;
 }
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
 
 const offer = (price: number, over: Partial<GpuOffer> = {}): GpuOffer => ({
   gpu: "RTX-4090", marketplace: "vastai", type: "on_demand", price_per_gpu_hour_usd: price, gpu_count: 1, location: null, offer_id: String(price), url: null, ...over,

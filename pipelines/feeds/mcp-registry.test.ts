@@ -1,36 +1,24 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import { describe, expect, it } from "vitest";
+import type { ClosableHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import type { McpServerRow } from "../sources/mcp-registry.ts";
 import { MCP_REGISTRY_URL, dedupeByName, mcpRegistryFeed, mcpRegistrySnapshot, pageUrl, previousUtcDay, runMcpRegistry } from "./mcp-registry.ts";
 
 const NOW = new Date("2026-11-22T06:23:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-
-function client(replayDir = "pipelines/fixtures"): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
+const fixtures = replayFixtures();
+const client = (replayDir = "pipelines/fixtures"): ClosableHttpClient => fixtures.client(replayDir);
 
 /** A temp replay dir with the registry fixtures, changed as a test needs. */
 function tempReplay(change: (dir: string) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), "mcp-feed-"));
-  temps.push(dir);
+  const dir = fixtures.tempDir("mcp-feed-");
   cpSync("pipelines/fixtures/registry.modelcontextprotocol.io", join(dir, "registry.modelcontextprotocol.io"), { recursive: true });
   change(dir);
   return dir;
 }
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
 
 const CURRENT = [
   "ai.cartograph/maps",

@@ -1,25 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PODCAST_SHOWS } from "../catalog/podcasts.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import type { Episode } from "../sources/podcast-rss.ts";
 import { EPISODES_PER_SHOW, mergeEpisodes, podcastsFeed, podcastsSnapshotSchema, runPodcasts } from "./podcasts.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
 const ep = (show: string, id: string, published: string): Episode => ({
   id, show, title: `${show} ${id}`, url: null, audio_url: `https://cdn.example-host.test/${id}.mp3`, published,
@@ -69,8 +57,7 @@ describe("podcastsFeed", () => {
   });
 
   it("runPodcasts() fails when every show fails", async () => {
-    const empty = mkdtempSync(join(tmpdir(), "podcasts-empty-"));
-    temps.push(empty);
+    const empty = fixtures.tempDir("podcasts-empty-");
     await expect(runPodcasts(testFeedContext({ http: client(empty), now: NOW }))).rejects.toThrow(/every show failed/);
   });
 });

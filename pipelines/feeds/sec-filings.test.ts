@@ -1,28 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AI_COMPANIES, submissionsUrl } from "../catalog/ai-companies.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
-import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import { isDocumentName, parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
 import { edgarUserAgent, runSecFilings, secFilingsFeed } from "./sec-filings.ts";
 import { FILINGS_KEPT, type SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
 
 const NOW = new Date("2026-11-25T04:23:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
 
 describe("parseSubmissions()", () => {
@@ -93,12 +80,8 @@ describe("sec-filings feed", () => {
     const live = { ...testFeedContext({ http: client("pipelines/fixtures"), now: NOW }), provenance: "live" as const };
     await expect(runSecFilings(live, { contact: "" })).rejects.toThrow(/SEC_EDGAR_CONTACT/);
 
-    const dir = mkdtempSync(join(tmpdir(), "sec-filings-"));
-    temps.push(dir);
     const [nvda, amd] = AI_COMPANIES;
-    const path = join(dir, replayPathFor(submissionsUrl(nvda!.cik)));
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, JSON.stringify({ name: "NVIDIA CORP", filings: { recent: { accessionNumber: ["0001045810-25-000230"], filingDate: ["2025-11-19"], reportDate: [""], form: ["8-K"], primaryDocument: ["a.htm"], primaryDocDescription: [""] } } }));
+    const dir = fixtures.replayOf("sec-filings-", { [submissionsUrl(nvda!.cik)]: JSON.stringify({ name: "NVIDIA CORP", filings: { recent: { accessionNumber: ["0001045810-25-000230"], filingDate: ["2025-11-19"], reportDate: [""], form: ["8-K"], primaryDocument: ["a.htm"], primaryDocDescription: [""] } } }) });
     const previous: SecFilingsSnapshot = {
       companies: [{ ...amd!, edgar_name: "ADVANCED MICRO DEVICES INC", status: "ok", filings: [{ accession_number: "0000002488-25-000100", form: "10-Q", filing_date: "2025-11-05", report_date: "2025-09-27", primary_document: "amd.htm", primary_doc_url: "https://www.sec.gov/Archives/edgar/data/2488/000000248825000100/amd.htm", description: null }] }],
     };

@@ -1,23 +1,17 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { statusProviders } from "../catalog/status-providers.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
+import type { ClosableHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import type { FeedContext } from "../lib/types.ts";
 import { runStatus, statusFeed, statusSnapshot } from "./status.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
 function context(http: ClosableHttpClient, notices: string[] = []): FeedContext {
   const ctx = testFeedContext({ http, now: NOW });
@@ -26,8 +20,7 @@ function context(http: ClosableHttpClient, notices: string[] = []): FeedContext 
 
 /** A temp replay dir holding the status fixtures, minus or plus what a test needs. */
 function tempReplay(change: (dir: string) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), "status-feed-"));
-  temps.push(dir);
+  const dir = fixtures.tempDir("status-feed-");
   for (const p of statusProviders) {
     const rel = replayPathFor(p.endpoint);
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -36,11 +29,6 @@ function tempReplay(change: (dir: string) => void): string {
   change(dir);
   return dir;
 }
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
 
 describe("statusFeed", () => {
   it("statusFeed declares type, cadence, SLA and every catalog URL", () => {
@@ -123,8 +111,7 @@ describe("statusFeed", () => {
   });
 
   it("runStatus() fails only when every provider fails", async () => {
-    const empty = mkdtempSync(join(tmpdir(), "status-empty-"));
-    temps.push(empty);
+    const empty = fixtures.tempDir("status-empty-");
     await expect(runStatus(context(client(empty)))).rejects.toThrow(/all \d+ providers failed/);
   });
 });

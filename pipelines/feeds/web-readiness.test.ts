@@ -1,39 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { AI_BOTS, WEB_DOMAINS } from "../catalog/web-domains.ts";
-import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures, type Recording } from "../lib/testing/replay-fixtures.ts";
 import { crawlDomain, runWebReadiness, webReadinessFeed, webReadinessRows } from "./web-readiness.ts";
 
 const NOW = new Date("2026-11-23T04:13:00Z");
-const clients: ClosableHttpClient[] = [];
-const temps: string[] = [];
-function client(replayDir: string): ClosableHttpClient {
-  const c = createHttpClient({ replayDir, retries: 0, sleep: async () => {} });
-  clients.push(c);
-  return c;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  for (const t of temps) rmSync(t, { recursive: true, force: true });
-});
+const fixtures = replayFixtures();
+const client = fixtures.client;
 
-/** A replay folder holding only `files` (url → body, or [status, body]). */
-function replay(files: Record<string, string | [number, string]>): string {
-  const dir = mkdtempSync(join(tmpdir(), "web-readiness-"));
-  temps.push(dir);
-  for (const [url, v] of Object.entries(files)) {
-    const path = join(dir, replayPathFor(url));
-    mkdirSync(dirname(path), { recursive: true });
-    const [status, body] = typeof v === "string" ? [200, v] : v;
-    writeFileSync(path, body);
-    if (status !== 200) writeFileSync(`${path}.meta.json`, JSON.stringify({ status }));
-  }
-  return dir;
-}
+/** A replay folder holding only `files`. */
+const replay = (files: Record<string, Recording>): string => fixtures.replayOf("web-readiness-", files);
 
 const site = { domain: "example.com", sector: "commerce" } as const;
 const nf: [number, string] = [404, "Not Found"];
