@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { CreditLedger, Database, Hold, Sql, TokenInfo } from "../state/types.ts";
+import { randomHex } from "./random-ids.ts";
 
 /** Prefix of every bearer token: recognisable in logs and secret scanners ("agentfeed key"). */
 export const TOKEN_PREFIX = "afk_";
@@ -32,7 +33,7 @@ export const hashToken = (token: string): string => createHash("sha256").update(
 /** True when `token` has the bearer token shape (`afk_` + 64 lowercase hex). */
 export const isTokenFormat = (token: string): boolean => TOKEN_PATTERN.test(token);
 
-const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("hex")}`;
+const newId = (prefix: string): string => `${prefix}_${randomHex(12)}`;
 
 const assertCredits = (value: number, what: string): void => {
   if (!Number.isSafeInteger(value) || value <= 0) {

@@ -13,7 +13,8 @@ const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 const privateKeys = new WeakMap<Uint8Array, KeyObject>();
 const publicKeys = new WeakMap<Uint8Array, KeyObject>();
 
-function privateKeyOf(seed: Uint8Array): KeyObject {
+/** The private KeyObject of a 32-byte seed (made once per seed array; a KeyObject can be posted to a worker thread). */
+export function signingKey(seed: Uint8Array): KeyObject {
   let key = privateKeys.get(seed);
   if (!key) {
     if (seed.length !== 32) throw new Error(`ed25519: a seed is 32 bytes, got ${seed.length}`);
@@ -25,13 +26,13 @@ function privateKeyOf(seed: Uint8Array): KeyObject {
 
 /** Public key of a 32-byte seed. */
 export function getPublicKey(seed: Uint8Array): Uint8Array {
-  const der = createPublicKey(privateKeyOf(seed)).export({ format: "der", type: "spki" });
+  const der = createPublicKey(signingKey(seed)).export({ format: "der", type: "spki" });
   return Uint8Array.from(der.subarray(SPKI_PREFIX.length));
 }
 
 /** 64-byte RFC 8032 signature of a message. */
 export function sign(message: Uint8Array, seed: Uint8Array): Uint8Array {
-  return nodeSign(null, message, privateKeyOf(seed));
+  return nodeSign(null, message, signingKey(seed));
 }
 
 /** True when the signature is valid; false (never a throw) for malformed signatures or keys. */

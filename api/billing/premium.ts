@@ -592,7 +592,7 @@ async function commit(
       : {}),
   });
   if (settled.kind === "key_taken") return { settled, answer: null };
-  return { settled, answer: answer ?? answerFor(settled, keyed ? receiptBeforeCommit : presigned && (await presigned)) };
+  return { settled, answer: answer ?? answerFor(settled, presigned && (await presigned)) };
 }
 
 // ── 7. sign ─────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,18 +1,14 @@
 // The thread that signs receipts for api/billing/receipt-signer.ts (plain JavaScript, so it loads the same
-// under tsx, vitest and plain node). It receives `{ keys?: [[kid, seed]], jobs: [{ id, kid, input }] }`, signs
+// under tsx, vitest and plain node). It receives `{ keys?: [[kid, private KeyObject]], jobs: [{ id, kid, input }] }`, signs
 // each UTF-8 input with Ed25519 (node:crypto), and answers `{ done: [[id, base64url signature]], failed: [[id,
 // message]] }` for the whole batch in one message.
-import { createPrivateKey, sign } from "node:crypto";
+import { sign } from "node:crypto";
 import { parentPort } from "node:worker_threads";
 
-/** DER prefix of a PKCS#8 Ed25519 private key; the 32-byte seed follows. */
-const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const keys = new Map();
 
 parentPort.on("message", (message) => {
-  for (const [kid, seed] of message.keys ?? []) {
-    keys.set(kid, createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, Buffer.from(seed)]), format: "der", type: "pkcs8" }));
-  }
+  for (const [kid, key] of message.keys ?? []) keys.set(kid, key);
   const done = [];
   const failed = [];
   for (const job of message.jobs) {

@@ -9,7 +9,9 @@
  * start or fails, receipts are signed on the event loop as before (reported once): a receipt never waits on a
  * dead thread.
  */
+import type { KeyObject } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import { signingKey } from "./ed25519.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
 import { receiptOf, signingText, signReceipt, type Receipt, type SignedFields } from "./receipts.ts";
 
@@ -72,12 +74,12 @@ export class ReceiptSigner {
     if (this.#broken) return this.#signHere(jobs);
     const worker = this.#thread(jobs);
     if (!worker) return; // it could not start: the jobs were signed here
-    const keys: [string, Uint8Array][] = [];
+    const keys: [string, KeyObject][] = [];
     for (const job of jobs) {
       this.#waiting.set(job.id, job);
       if (!this.#sentKeys.has(job.key.kid)) {
         this.#sentKeys.add(job.key.kid);
-        keys.push([job.key.kid, job.key.seed]);
+        keys.push([job.key.kid, signingKey(job.key.seed)]);
       }
     }
     worker.ref();
