@@ -11,10 +11,10 @@ import { AI_COMPANIES, type AiCompanyEntry } from "../catalog/ai-companies.ts";
 import { CAPEX_CYCLES, US_GDP } from "../catalog/capex-cycles.ts";
 import { HttpError } from "../lib/http/errors.ts";
 import { sanitize } from "../lib/sanitize.ts";
-import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
-import { EDGAR_MIN_INTERVAL_MS } from "../sources/sec-edgar.ts";
+import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
 import { companyFactsUrl, parseAnnualCapex } from "../sources/sec-xbrl-capex.ts";
 import { type AiCapexSnapshot, aiCapexSnapshotSchema, aiCapexSnapshotType, CAPEX_CONCEPTS, type CapexCompany, type CapexCycle, type GdpYear } from "../contract/snapshots/ai-capex.ts";
+import { readEdgarCompanies } from "./edgar-companies.ts";
 import { edgarUserAgentFor } from "./sec-filings.ts";
 
 /** Largest companyfacts body read (the biggest filers' documents run to tens of megabytes). */
@@ -33,7 +33,6 @@ export interface AiCapexOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
 /** Check the curated references: unique cycle ids and GDP years. */
 export function checkReferences(cycles: readonly CapexCycle[], gdp: readonly GdpYear[]): void {
@@ -88,28 +87,27 @@ export async function runAiCapex(ctx: FeedContext, options: AiCapexOptions = {})
   checkReferences(cycles, gdp);
   const replay = ctx.provenance === "replay";
   const userAgent = edgarUserAgentFor("ai-capex", replay, options.contact, (message) => new AiCapexFeedError(message));
-  const sleep = options.sleep ?? defaultSleep;
   const previous = await ctx.previous<AiCapexSnapshot>(aiCapexSnapshotType.type);
   const held = new Map((previous?.companies ?? []).map((c) => [c.ticker, c]));
-  const out: CapexCompany[] = [];
-  const sources: SourceHealth[] = [];
-  for (const [i, company] of companies.entries()) {
-    if (i > 0 && !replay) await sleep(EDGAR_MIN_INTERVAL_MS);
-    const base = { ticker: company.ticker, cik: company.cik, display_name: company.display_name };
-    try {
-      const { json } = await ctx.http.getJson(companyFactsUrl(company.cik), { headers: { "User-Agent": userAgent, Accept: "application/json" }, maxBytes: COMPANY_FACTS_MAX_BYTES });
+  const base = (company: AiCompanyEntry) => ({ ticker: company.ticker, cik: company.cik, display_name: company.display_name });
+  const { entries: out, sources } = await readEdgarCompanies<CapexCompany>(ctx, {
+    feed: "ai-capex",
+    source: "edgar-xbrl",
+    companies,
+    userAgent,
+    replay,
+    sleep: options.sleep,
+    url: (company) => companyFactsUrl(company.cik),
+    maxBytes: COMPANY_FACTS_MAX_BYTES,
+    read: (json, company) => {
       const annual = parseAnnualCapex(json);
-      out.push({ ...base, status: "ok", annual });
-      sources.push({ id: `edgar-xbrl:${company.ticker}`, ok: true, rows: annual.length });
       if (annual.length === 0) ctx.notice(`ai-capex: ${company.ticker} files no annual USD capex under ${CAPEX_CONCEPTS.join(" or ")}`);
-    } catch (err) {
-      const error = describeFailure(err);
-      out.push({ ...base, status: "failed", error, annual: held.get(company.ticker)?.annual ?? [] });
-      sources.push({ id: `edgar-xbrl:${company.ticker}`, ok: false, error });
-      ctx.notice(`ai-capex: ${company.ticker} failed: ${error}`);
-    }
-  }
-  if (out.length > 0 && out.every((c) => c.status === "failed")) throw new AiCapexFeedError(`ai-capex: all ${out.length} companies failed; first: ${out[0]?.error ?? ""}`);
+      return { entry: { ...base(company), status: "ok", annual }, rows: annual.length };
+    },
+    failed: (company, error) => ({ ...base(company), status: "failed", error, annual: held.get(company.ticker)?.annual ?? [] }),
+    describe: describeFailure,
+    fail: (message) => new AiCapexFeedError(message),
+  });
   const data = aiCapexSnapshotSchema.parse({ companies: out, cycles: [...cycles].sort((a, b) => b.peak_capex_pct_gdp - a.peak_capex_pct_gdp || a.id.localeCompare(b.id)), us_gdp: [...gdp].sort((a, b) => a.year - b.year) });
   return { data, rows: data.companies.reduce((a, c) => a + c.annual.length, 0), sources, warehouse: [aiCapexRows(data, ctx.now.toISOString().slice(0, 10))] };
 }

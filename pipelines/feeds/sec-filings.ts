@@ -6,9 +6,10 @@
  * the previous snapshot, marked failed; the run fails only when every company failed.
  */
 import { AI_COMPANIES, submissionsUrl, type AiCompanyEntry } from "../catalog/ai-companies.ts";
-import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
-import { EDGAR_MIN_INTERVAL_MS, parseSubmissions } from "../sources/sec-edgar.ts";
+import type { Feed, FeedContext, FeedOutput } from "../lib/types.ts";
+import { parseSubmissions } from "../sources/sec-edgar.ts";
 import { type AiCompany, type SecFilingsSnapshot, secFilingsSnapshotSchema, secFilingsSnapshotType } from "../contract/snapshots/sec-filings.ts";
+import { readEdgarCompanies } from "./edgar-companies.ts";
 
 /** The environment variable holding the contact EDGAR's User-Agent must name (an e-mail address or a URL). */
 export const SEC_CONTACT_ENV = "SEC_EDGAR_CONTACT";
@@ -23,8 +24,6 @@ export interface SecFilingsOptions {
   contact?: string | undefined;
   sleep?: (ms: number) => Promise<void>;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
 
 /** The User-Agent EDGAR asks for: who we are and how to reach the operator. */
 export function edgarUserAgent(contact: string): string {
@@ -48,33 +47,38 @@ export function failureMessage(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 300);
 }
 
+/** A company's catalog facts, as its snapshot entry repeats them. */
+function entryBase(company: AiCompanyEntry) {
+  return { ticker: company.ticker, cik: company.cik, display_name: company.display_name, category: company.category, ai_angle: company.ai_angle, exchange: company.exchange, aliases: company.aliases };
+}
+
 /** Build the snapshot. */
 export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions = {}): Promise<FeedOutput<SecFilingsSnapshot>> {
   const companies = options.companies ?? AI_COMPANIES;
   const replay = ctx.provenance === "replay";
   const userAgent = edgarUserAgentFor("sec-filings", replay, options.contact, (message) => new SecFilingsFeedError(message));
-  const sleep = options.sleep ?? defaultSleep;
   const previous = await ctx.previous<SecFilingsSnapshot>(secFilingsSnapshotType.type);
   const held = new Map((previous?.companies ?? []).map((c) => [c.ticker, c]));
-  const out: AiCompany[] = [];
-  const sources: SourceHealth[] = [];
-  for (const [i, company] of companies.entries()) {
-    if (i > 0 && !replay) await sleep(EDGAR_MIN_INTERVAL_MS);
-    const base = { ticker: company.ticker, cik: company.cik, display_name: company.display_name, category: company.category, ai_angle: company.ai_angle, exchange: company.exchange, aliases: company.aliases };
-    try {
-      const { json } = await ctx.http.getJson(submissionsUrl(company.cik), { headers: { "User-Agent": userAgent, Accept: "application/json" }, maxBytes: 8 * 1024 * 1024 });
+  const { entries: out, sources } = await readEdgarCompanies<AiCompany>(ctx, {
+    feed: "sec-filings",
+    source: "edgar",
+    companies,
+    userAgent,
+    replay,
+    sleep: options.sleep,
+    url: (company) => submissionsUrl(company.cik),
+    maxBytes: 8 * 1024 * 1024,
+    read: (json, company) => {
       const parsed = parseSubmissions(company.cik, json);
-      out.push({ ...base, edgar_name: parsed.name, status: "ok", filings: parsed.filings });
-      sources.push({ id: `edgar:${company.ticker}`, ok: true, rows: parsed.filings.length });
-    } catch (err) {
-      const error = failureMessage(err);
+      return { entry: { ...entryBase(company), edgar_name: parsed.name, status: "ok", filings: parsed.filings }, rows: parsed.filings.length };
+    },
+    failed: (company, error) => {
       const before = held.get(company.ticker);
-      out.push({ ...base, edgar_name: before?.edgar_name ?? null, status: "failed", error, filings: before?.filings ?? [] });
-      sources.push({ id: `edgar:${company.ticker}`, ok: false, error });
-      ctx.notice(`sec-filings: ${company.ticker} failed: ${error}`);
-    }
-  }
-  if (out.length > 0 && out.every((c) => c.status === "failed")) throw new SecFilingsFeedError(`sec-filings: all ${out.length} companies failed; first: ${out[0]?.error ?? ""}`);
+      return { ...entryBase(company), edgar_name: before?.edgar_name ?? null, status: "failed", error, filings: before?.filings ?? [] };
+    },
+    describe: failureMessage,
+    fail: (message) => new SecFilingsFeedError(message),
+  });
   const data = secFilingsSnapshotSchema.parse({ companies: out });
   return { data, rows: data.companies.reduce((a, c) => a + c.filings.length, 0), sources };
 }
