@@ -4,7 +4,9 @@
  * another), then runs autocannon A B A B (paid, off, paid, off) at 1 and at 16 connections on one token and
  * prints, per level, requests/s, mean/p50/p99 latency, paid/off throughput, the mean latency a paid call
  * adds, how many paid calls shared each commit, the Node server process's CPU time per request (which the
- * machine's other load moves far less than req/s), and the server's resident memory after the runs.
+ * machine's other load moves far less than req/s), the main thread's busy time per request (the event loop's
+ * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio), and
+ * the server's resident memory after the runs.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
@@ -44,6 +46,8 @@ const { paidPort, offPort, token } = await new Promise<{ paidPort: number; offPo
 interface Run {
   /** The Node server process's CPU time per request in µs (Postgres not included). */
   cpuUs: number | null;
+  /** The server's main-thread (event loop) busy time per request in µs. */
+  loopUs: number;
   rps: number;
   mean: number;
   p50: number;
@@ -53,22 +57,25 @@ interface Run {
 
 async function run(port: number, connections: number, headers: Record<string, string>): Promise<Run> {
   const before = processCpuMs(child.pid);
+  const loopBefore = (await stats()).loopBusyMs;
   const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
+  const loopAfter = (await stats()).loopBusyMs;
   const after = processCpuMs(child.pid);
   const cpuUs = before !== null && after !== null && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : null;
-  return { cpuUs, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  const loopUs = r.requests.total > 0 ? ((loopAfter - loopBefore) * 1000) / r.requests.total : 0;
+  return { cpuUs, loopUs, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
 /** The mean of the A runs and of the B runs. */
 function average(runs: Run[]): Run {
   const mean = (f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
-  return { cpuUs: runs.every((r) => r.cpuUs !== null) ? mean((r) => r.cpuUs!) : null, rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+  return { cpuUs: runs.every((r) => r.cpuUs !== null) ? mean((r) => r.cpuUs!) : null, loopUs: mean((r) => r.loopUs), rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
 }
 
-const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number };
+const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number; loopBusyMs: number };
 const auth = { authorization: `Bearer ${token}` };
 const fmt = (name: string, r: Run) =>
-  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}\n`;
+  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}  ${String(Math.round(r.loopUs)).padStart(11)}\n`;
 
 try {
   process.stdout.write(`bench:premium — ${query}, autocannon ${seconds} s per run, A B A B (paid, PREMIUM_BILLING=off) per level\n`);
@@ -90,8 +97,8 @@ try {
     const p = average(paid);
     const o = average(off);
     const perCommit = after.commits > before.commits ? (after.settled - before.settled) / (after.commits - before.commits) : 0;
-    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
-    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs`;
+    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req  loop µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
+    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs`;
     process.stdout.write(`${line}\n`);
     summary.push(line);
   }

@@ -3,12 +3,14 @@
  * token with plenty of credits, and the premium routing route served by two apps on two ports — billed
  * (credential, validate, run, decide, group commit, sign) and under PREMIUM_BILLING=off (validate, run).
  * Breakers are set out of reach (a benchmark is exactly the runaway loop they exist to stop). GET /bench/stats
- * on the billed port answers the group-commit counters and this process's resident memory. Prints one JSON
+ * on the billed port answers the group-commit counters, this process's resident memory and the event loop's busy
+ * time so far in ms (performance.eventLoopUtilization: the main thread's share of the work). Prints one JSON
  * line `{ paidPort, offPort, token }`, then serves until SIGTERM.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { toNodeHandler } from "h3";
 import { createApp, type AnyRoute } from "../../app.ts";
 import { premiumRoutingRoutes } from "../../routes/premium-routing.ts";
@@ -57,7 +59,7 @@ function listen(premium: PremiumGateway, extra?: (url: string) => string | null)
 
 const stats = (url: string) =>
   url === "/bench/stats"
-    ? JSON.stringify({ commits: paid.groupCommit?.commits ?? 0, settled: paid.groupCommit?.settled ?? 0, rssMb: Math.round(process.memoryUsage().rss / 1048576) })
+    ? JSON.stringify({ commits: paid.groupCommit?.commits ?? 0, settled: paid.groupCommit?.settled ?? 0, rssMb: Math.round(process.memoryUsage().rss / 1048576), loopBusyMs: performance.eventLoopUtilization().active })
     : null;
 const servers = await Promise.all([listen(paid, stats), listen(createUnbilledGateway())]);
 const [paidPort, offPort] = servers.map((s) => (s.address() as AddressInfo).port);
