@@ -6,6 +6,8 @@ import { X402_HEADERS } from "./x402.ts";
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
+  /** `body` already serialized (the 200 answer of a paid call); JSON.stringify(body) when absent. */
+  text?: string;
   headers?: Record<string, string>;
   /** Stored for Idempotency-Key replays (2xx, and 4xx from the handler); other answers leave the key free. */
   definitive: boolean;
@@ -27,7 +29,7 @@ function headersFor(extra: Record<string, string>): Headers {
 
 /** The Response of an answer, with `extra` headers (X-Payment-Token) added. */
 export function reply(answer: Answer, extra: Record<string, string>): Response {
-  return replyBytes(answer.status, JSON.stringify(answer.body), { ...extra, ...answer.headers });
+  return replyBytes(answer.status, answer.text ?? JSON.stringify(answer.body), { ...extra, ...answer.headers });
 }
 
 /** The Response of already serialized JSON (a stored Idempotency-Key answer). */

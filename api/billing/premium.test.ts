@@ -6,7 +6,7 @@ import { ApiError, type LoadedSnapshot, type SnapshotMeta } from "../registry/ty
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import { createCredits } from "./credits.ts";
 import { Breakers } from "./breakers.ts";
-import { requestHash, responseHash } from "./canonical.ts";
+import { canonicalJson, requestHash, responseHash } from "./canonical.ts";
 import { createPremiumGateway, type X402Confirm } from "./premium.ts";
 import { createPaymentThrottle } from "../http/payment-throttle.ts";
 import { receiptKeyFromSeed } from "./receipt-key.ts";
@@ -325,6 +325,18 @@ describe("premium wrapper", () => {
     });
     const hold = await tdb.db.query("SELECT status, receipt_id, response_hash FROM holds WHERE receipt_id = $1", [receipt.id]);
     expect(hold.rows[0]).toMatchObject({ status: "committed", response_hash: receipt.signed.response_hash });
+  });
+
+  it("serve() sends a paid body as its canonical JSON with billing and receipt appended last", async () => {
+    const { token } = await newToken(10);
+    const res = await build().request("/api/premium/test/echo?n=2", auth(token));
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const body = JSON.parse(text) as Json;
+    const { billing, receipt, ...rest } = body;
+    expect(text).toBe(`${canonicalJson(rest).slice(0, -1)},"billing":${JSON.stringify(billing)},"receipt":${JSON.stringify(receipt)}}`);
+    expect(Object.keys(body)).toEqual(["items", "n", "ok", "billing", "receipt"]);
+    expect(verifyReceipt(receipt as Receipt, keys, body).response_matches).toBe(true);
   });
 
   it("serve() answers 500 and charges nothing when the handler throws", async () => {

@@ -16,7 +16,7 @@ import { errorBody, toErrorParts } from "../http/errors.ts";
 import { ApiError, type AnyRoute, type RenderContext } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
 import { Breakers } from "./breakers.ts";
-import { queryObject, requestHash, responseHash, withoutBilling } from "./canonical.ts";
+import { canonicalJson, queryObject, requestHash, sha256Hex, withoutBilling } from "./canonical.ts";
 import { GroupCommit, type Settled } from "./group-commit.ts";
 import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type StoredIdempotency } from "./idempotency.ts";
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
@@ -482,6 +482,8 @@ interface Decision {
   definitive: boolean;
   receiptId: string;
   responseHash: string;
+  /** The canonical JSON of `body` (what the response hash covers) for an answer with a receipt, else "". */
+  bodyText: string;
 }
 
 /** Step 5: charge or no-charge (failure, stale data against the route's SLA, the route's documented no-charge outcomes). */
@@ -489,7 +491,7 @@ function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): De
   const where = `${call.route.method} ${call.route.path}`;
   const receiptId = newReceiptId();
   if (!ran.ok) {
-    return { charge: 0, status: ran.status, body: ran.body, reason: ran.reason, receipt: false, definitive: ran.definitive, receiptId, responseHash: "" };
+    return { charge: 0, status: ran.status, body: ran.body, reason: ran.reason, receipt: false, definitive: ran.definitive, receiptId, responseHash: "", bodyText: "" };
   }
   const body = withoutBilling(ran.result);
   let reason: string | null = null;
@@ -517,22 +519,34 @@ function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): De
       definitive: false,
       receiptId,
       responseHash: "",
+      bodyText: "",
     };
   }
-  return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: hashOf(ran.result, body) };
+  const hashed = hashOf(ran.result, body);
+  return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: hashed.hash, bodyText: hashed.text };
 }
 
-/** Response hashes of answers still held (a memoized answer is hashed once, not on every call). */
-const hashes = new WeakMap<object, string>();
+/** The canonical text and response hash of a body. */
+interface Hashed {
+  text: string;
+  hash: string;
+}
 
-/** The response hash of `body`, the billing-free copy of `result`; remembered per `result` object. */
-function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): string {
-  let hash = hashes.get(result);
-  if (hash === undefined) {
-    hash = responseHash(body);
-    hashes.set(result, hash);
+/** Hashes of answers still held (a memoized answer is serialized and hashed once, not on every call). */
+const hashes = new WeakMap<object, Hashed>();
+
+/**
+ * The canonical JSON of `body` (the billing-free copy of `result`) and its response hash; remembered per `result`
+ * object. The text is also the start of the answer's bytes (see `answerText`), so the body is serialized once.
+ */
+function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): Hashed {
+  let hashed = hashes.get(result);
+  if (hashed === undefined) {
+    const text = canonicalJson(body);
+    hashed = { text, hash: sha256Hex(text) };
+    hashes.set(result, hashed);
   }
-  return hash;
+  return hashed;
 }
 
 function describeStale(stale: StaleSnapshot[]): string {
@@ -585,7 +599,7 @@ async function commit(
             createdAt: g.now(),
             answer: (s: Settled) => {
               answer = answerFor(s, receiptBeforeCommit);
-              return answer.definitive ? { status: answer.status, body: JSON.stringify(answer.body) } : null;
+              return answer.definitive ? { status: answer.status, body: answer.text ?? JSON.stringify(answer.body) } : null;
             },
           },
         }
@@ -635,5 +649,15 @@ function sign(g: Gateway, call: PremiumCall, checked: Validated, decision: Decis
   if (decision.detail !== undefined) billing.no_charge_detail = decision.detail;
   if (!decision.receipt) return { status: decision.status, body: { ...decision.body, billing }, definitive: decision.definitive };
   const receipt = presigned?.signed.credits_charged === charged ? presigned : signReceipt(key, receiptFields(checked, decision, charged, g.now()));
-  return { status: 200, body: { ...decision.body, billing, receipt }, definitive: true };
+  return { status: 200, body: { ...decision.body, billing, receipt }, text: answerText(decision.bodyText, billing, receipt), definitive: true };
+}
+
+/**
+ * The bytes of a 200 answer: the body's canonical JSON (already made for the response hash) with `billing` and
+ * `receipt` appended as its last members, instead of serializing the whole body again. The body's members come
+ * in canonical (sorted) order; any JSON parser reads the same value as from JSON.stringify of the body.
+ */
+function answerText(bodyText: string, billing: Record<string, unknown>, receipt: Receipt): string {
+  const members = `"billing":${JSON.stringify(billing)},"receipt":${JSON.stringify(receipt)}}`;
+  return bodyText === "{}" ? `{${members}` : `${bodyText.slice(0, -1)},${members}`;
 }
