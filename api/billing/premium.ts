@@ -522,7 +522,7 @@ function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): De
       bodyText: "",
     };
   }
-  const hashed = hashOf(ran.result, body);
+  const hashed = call.route.answerMemo ? hashOf(ran.result, body) : hashBody(body);
   return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: hashed.hash, bodyText: hashed.text };
 }
 
@@ -532,18 +532,26 @@ interface Hashed {
   hash: string;
 }
 
-/** Hashes of answers still held (a memoized answer is serialized and hashed once, not on every call). */
+/**
+ * The canonical JSON of a body and its response hash. The text is also the start of the answer's bytes (see
+ * `answerText`), so the body is serialized once.
+ */
+function hashBody(body: Record<string, unknown>): Hashed {
+  const text = canonicalJson(body);
+  return { text, hash: sha256Hex(text) };
+}
+
+/** Hashes of memoized answers still held (serialized and hashed once, not on every call). */
 const hashes = new WeakMap<object, Hashed>();
 
 /**
- * The canonical JSON of `body` (the billing-free copy of `result`) and its response hash; remembered per `result`
- * object. The text is also the start of the answer's bytes (see `answerText`), so the body is serialized once.
+ * {@link hashBody} of `body`, the billing-free copy of a memoized `result`, remembered per `result` object (only
+ * memoized answers: an answer made for one call would only weigh on the collector in this map).
  */
 function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): Hashed {
   let hashed = hashes.get(result);
   if (hashed === undefined) {
-    const text = canonicalJson(body);
-    hashed = { text, hash: sha256Hex(text) };
+    hashed = hashBody(body);
     hashes.set(result, hashed);
   }
   return hashed;
