@@ -6,7 +6,9 @@
  * adds, how many paid calls shared each commit, the Node server process's CPU time per request (which the
  * machine's other load moves far less than req/s), the main thread's busy time per request (the event loop's
  * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio), and
- * the server's resident memory after the runs.
+ * the server's resident memory after the runs. Last, the same two apps are called in the server process without
+ * HTTP (16 calls at a time, A B A B): the main-thread time the billing wrapper itself adds per call, apart from
+ * sockets and the load generator.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
@@ -102,6 +104,12 @@ try {
     process.stdout.write(`${line}\n`);
     summary.push(line);
   }
+  // The wrapper alone: the same apps called in the server process without HTTP (no sockets, no load generator).
+  const calls = Math.max(500, Math.round(seconds * 1000));
+  const inProcess = (await (await fetch(`http://127.0.0.1:${paidPort}/bench/in-process?n=${calls}`)).json()) as Record<"paid" | "off", { loopUs: number; wallUs: number }>;
+  const inLine = `in process (no HTTP, 16 calls at a time, ${calls} calls per run, A B A B): main thread per call paid ${Math.round(inProcess.paid.loopUs)} µs vs off ${Math.round(inProcess.off.loopUs)} µs (billing adds ${Math.round(inProcess.paid.loopUs - inProcess.off.loopUs)} µs); wall per call paid ${Math.round(inProcess.paid.wallUs)} µs vs off ${Math.round(inProcess.off.wallUs)} µs`;
+  process.stdout.write(`\n${inLine}\n`);
+  summary.push(inLine);
   const { rssMb } = await stats();
   const charged = await stats();
   process.stdout.write(`\npaid calls charged through the group commit: ${charged.settled} in ${charged.commits} commits\n`);
