@@ -1,5 +1,13 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { WAREHOUSE_TABLES } from "../pipelines/contract/warehouse-tables.ts";
+import { writeWarehouse } from "../pipelines/lib/warehouse/write.ts";
+import { openWarehouseReader } from "./warehouse/reader.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "./app.ts";
 import { defineRoute } from "./registry/define.ts";
 import type { LoadedSnapshot } from "./registry/types.ts";
@@ -155,5 +163,49 @@ describe("createApp()", () => {
     const bad = await post('{"x":"no"}');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "invalid_body" });
+  });
+
+  it("renders a warehouse-backed answer again once the warehouse changes, without a snapshot reload, on both paths", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-app-warehouse-"));
+    const day = (date: string) => ({
+      table: "model_prices",
+      key: [...WAREHOUSE_TABLES.model_prices.key],
+      rows: [{ date, provider: "openai", model_id: "gpt-x", input_per_1m: 1, output_per_1m: 2, context_window: 128000, source: "curated", source_url: "https://example.test/pricing", observed_at: `${date}T00:00:00Z` }],
+    });
+    await writeWarehouse(dir, "2026-01-01", [day("2026-01-01")]);
+    const warehouse = await openWarehouseReader({ dirs: [dir] });
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/w",
+      tier: "free",
+      summary: "w",
+      tags: [],
+      response: z.object({ days: z.number() }),
+      render: async (ctx) => ({ days: Number((await ctx.warehouse!.query<{ n: number }>("SELECT count(DISTINCT date) AS n FROM model_prices"))[0]!.n) }),
+    });
+    const built = createApp({ routes: [route], snapshots: fakeSnapshots({}), baseUrl: "http://x.test", rateLimitPerMinute: 0, trustProxy: null, warehouse });
+    // The Node fast path answers cached bodies before the app, as api/server.ts wires it.
+    const server = createServer((req, res) => {
+      if (built.serveCached(req, res) !== true) res.writeHead(599).end();
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const fast = async () => {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/w`);
+      return res.status === 200 ? await res.json() : res.status;
+    };
+    try {
+      expect(await (await built.app.request("/api/w")).json()).toEqual({ days: 1 });
+      expect(await fast()).toEqual({ days: 1 });
+      await writeWarehouse(dir, "2026-01-02", [day("2026-01-02")]);
+      expect(await warehouse.refresh()).toBe(true);
+      expect(await fast()).toBe(599); // the cached answer is no longer valid
+      expect(await (await built.app.request("/api/w")).json()).toEqual({ days: 2 });
+      expect(await fast()).toEqual({ days: 2 });
+    } finally {
+      server.close();
+      built.dispose();
+      warehouse.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The h3 app, built from the route registry alone. Per route: CORS, the per-IP limit on the free surface,
  * input validation with the route's zod schemas, then either the static-first path (render once per input
- * and snapshot generation, keep the bytes, gzip/brotli copies and a strong ETag, answer 304s) or `handle`
+ * and data generation — snapshots and warehouse — keep the bytes, gzip/brotli copies and a strong ETag, answer 304s) or `handle`
  * for routes that need the request. Every error leaves as `{ ok: false, error, message }`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -9,6 +9,7 @@ import { H3, getQuery, getRouterParams, type H3Event } from "h3";
 import { ZodError } from "zod";
 import { ApiError, type AnyRoute, type RawBody, type RenderContext, type SnapshotReader } from "./registry/types.ts";
 import { createClientIp, type ClientIpResolver } from "./http/client-ip.ts";
+import { dataGeneration } from "./serve/data-generation.ts";
 import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts";
 import { matchesIfNoneMatch, pickEncoding, variantEtag, type Encoding } from "./http/encoding.ts";
 import { SECURITY_HEADERS } from "./http/node-guard.ts";
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const { routes, snapshots } = options;
   const now = options.now ?? (() => new Date());
   const cache = new ResponseCache(options.cache);
+  const generation = dataGeneration(snapshots, options.warehouse);
   const limiter = createRateLimiter(options.rateLimitPerMinute);
   const clientIp = createClientIp(options.trustProxy);
   const maxAge = options.maxAgeSeconds ?? 60;
@@ -123,7 +125,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   const templates = new WeakMap<CachedBody, string>();
-  const deps: ServeDeps = { options, cache, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache() };
+  const deps: ServeDeps = { options, cache, generation, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache() };
   const answered = (status: number, userAgent: string | null, template: string, address: string) => {
     if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
   };
@@ -177,7 +179,7 @@ export function createApp(options: AppOptions): BuiltApp {
   const serveCached = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     const method = req.method;
     if ((method !== "GET" && method !== "HEAD") || !req.url) return false;
-    const hit = cache.get(`GET ${req.url}`, snapshots.generation);
+    const hit = cache.get(`GET ${req.url}`, generation());
     if (!hit) return false;
     if (!limiter || !hit.limited) return writeCached(req, res, hit, NO_HEADERS);
     return serveLimited(req, res, hit, limiter);
@@ -227,6 +229,8 @@ function rateLimitedBody(limiter: RateLimiter, ip: string, retryAfterSeconds: nu
 interface ServeDeps {
   options: AppOptions;
   cache: ResponseCache;
+  /** The data generation cached bodies are valid for (api/serve/data-generation.ts). */
+  generation: () => number;
   limiter: RateLimiter | null;
   clientIp: ClientIpResolver;
   maxAge: number;
@@ -279,7 +283,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     }
     if (route.tier === "preview") return await servePreview(route, event, ip, rateHeaders, deps);
     const cacheable = Boolean(route.render) && route.method === "GET";
-    const generation = snapshots.generation;
+    const generation = deps.generation();
     const rawKey = `${route.method} ${event.url.pathname}${event.url.search}`;
     if (cacheable) {
       const hit = cache.get(rawKey, generation);
@@ -304,7 +308,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       const [bytes, contentType] = serialize(result, route);
       const body = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
       deps.templates.set(body, route.path);
-      if (cacheable && generation === snapshots.generation) {
+      if (cacheable && generation === deps.generation()) {
         cache.set(normKey, body);
         // The URL as sent is an alias only when it names recognized parameters: junk parameters never fill the cache.
         if (onlyRecognizedParams(route, event.url.searchParams)) cache.set(rawKey, body);

@@ -1,7 +1,7 @@
 /**
  * Static-first cache of rendered free responses: the serialized bytes, a strong ETag, and gzip/brotli copies
- * made on first demand. Entries are keyed by route and normalized input, carry the snapshot generation they
- * were rendered from, and live at most `ttlMs` (fields computed against the clock, such as `stale`, stay
+ * made on first demand. Entries are keyed by route and normalized input, carry the data generation (snapshots
+ * and warehouse: data-generation.ts) they were rendered from, and live at most `ttlMs` (fields computed against the clock, such as `stale`, stay
  * honest). Bounded: the least recently used entry goes first.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -61,7 +61,7 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
 }
 
-/** LRU map of cache key → CachedBody, valid for one snapshot generation. */
+/** LRU map of cache key → CachedBody, valid for one data generation. */
 export class ResponseCache {
   readonly maxEntries: number;
   readonly ttlMs: number;
