@@ -147,7 +147,19 @@ export function withoutBilling(body: Record<string, unknown>): Record<string, un
   return copy;
 }
 
+/** A paid body's canonical JSON without `billing` and `receipt`, and its sha256: what a receipt's response hash covers. */
+export interface CanonicalResponse {
+  text: string;
+  hash: string;
+}
+
+/** The canonical text of a response body without `billing` and `receipt`, and its response hash. */
+export function canonicalResponse(body: Record<string, unknown>): CanonicalResponse {
+  const text = canonicalJson(withoutBilling(body));
+  return { text, hash: sha256Hex(text) };
+}
+
 /** sha256 of the canonical response body without `billing` and `receipt`. */
 export function responseHash(body: Record<string, unknown>): string {
-  return sha256Hex(canonicalJson(withoutBilling(body)));
+  return canonicalResponse(body).hash;
 }

@@ -16,7 +16,7 @@ import { errorBody, toErrorParts } from "../http/errors.ts";
 import { ApiError, type AnyRoute, type RenderContext } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
 import { Breakers } from "./breakers.ts";
-import { canonicalJson, queryObject, requestHash, sha256Hex, withoutBilling } from "./canonical.ts";
+import { canonicalResponse, queryObject, requestHash, withoutBilling, type CanonicalResponse } from "./canonical.ts";
 import { GroupCommit, type Settled } from "./group-commit.ts";
 import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type StoredIdempotency } from "./idempotency.ts";
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
@@ -522,36 +522,24 @@ function decideCharge(g: Gateway, call: PremiumCall, ran: Ran, cost: number): De
       bodyText: "",
     };
   }
-  const hashed = call.route.answerMemo ? hashOf(ran.result, body) : hashBody(body);
+  const hashed = call.route.answerMemo ? hashOf(ran.result, body) : canonicalResponse(body);
   return { charge: reason === null ? cost : 0, status: 200, body, reason, ...(detail !== undefined ? { detail } : {}), receipt: true, definitive: true, receiptId, responseHash: hashed.hash, bodyText: hashed.text };
 }
 
-/** The canonical text and response hash of a body. */
-interface Hashed {
-  text: string;
-  hash: string;
-}
+/**
+ * Canonical texts and response hashes of memoized answers still held (serialized and hashed once, not on every
+ * call). The text is also the start of the answer's bytes (see `answerText`), so a body is serialized once.
+ */
+const hashes = new WeakMap<object, CanonicalResponse>();
 
 /**
- * The canonical JSON of a body and its response hash. The text is also the start of the answer's bytes (see
- * `answerText`), so the body is serialized once.
+ * {@link canonicalResponse} of `body`, the billing-free copy of a memoized `result`, remembered per `result`
+ * object (only memoized answers: an answer made for one call would only weigh on the collector in this map).
  */
-function hashBody(body: Record<string, unknown>): Hashed {
-  const text = canonicalJson(body);
-  return { text, hash: sha256Hex(text) };
-}
-
-/** Hashes of memoized answers still held (serialized and hashed once, not on every call). */
-const hashes = new WeakMap<object, Hashed>();
-
-/**
- * {@link hashBody} of `body`, the billing-free copy of a memoized `result`, remembered per `result` object (only
- * memoized answers: an answer made for one call would only weigh on the collector in this map).
- */
-function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): Hashed {
+function hashOf(result: Record<string, unknown>, body: Record<string, unknown>): CanonicalResponse {
   let hashed = hashes.get(result);
   if (hashed === undefined) {
-    hashed = hashBody(body);
+    hashed = canonicalResponse(body);
     hashes.set(result, hashed);
   }
   return hashed;
