@@ -1,8 +1,9 @@
 /**
  * The h3 app, built from the route registry alone. Per route: CORS, the per-IP limit on the free surface,
  * input validation with the route's zod schemas, then either the static-first path (render once per input
- * and data generation — snapshots and warehouse — keep the bytes, gzip/brotli copies and a strong ETag, answer 304s) or `handle`
- * for routes that need the request. Every error leaves as `{ ok: false, error, message }`.
+ * and data generation of snapshots and warehouse, keep the bytes, gzip/brotli copies and a strong ETag,
+ * answer 304s) or `handle` for routes that need the request. Every error leaves as
+ * `{ ok: false, error, message }`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { H3, getQuery, getRouterParams, type H3Event } from "h3";

@@ -1,8 +1,8 @@
 /**
  * Static-first cache of rendered free responses: the serialized bytes, a strong ETag, and gzip/brotli copies
  * made on first demand. Entries are keyed by route and normalized input, carry the data generation (snapshots
- * and warehouse: data-generation.ts) they were rendered from, and live at most `ttlMs` (fields computed against the clock, such as `stale`, stay
- * honest). Bounded: the least recently used entry goes first.
+ * and warehouse: data-generation.ts) they were rendered from, and live at most `ttlMs` (fields computed
+ * against the clock, such as `stale`, stay honest). Bounded: the least recently used entry goes first.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { etagOf, type Encoding } from "../http/encoding.ts";
