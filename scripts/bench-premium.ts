@@ -1,17 +1,21 @@
 /**
  * `npm run bench:premium`: what billing costs a premium call. Starts api/billing/bench/server.ts (an embedded
  * Postgres, one funded token, the premium routing route billed on one port and under PREMIUM_BILLING=off on
- * another), then runs autocannon A B A B (paid, off, paid, off) at 1 and at 16 connections on one token and
- * prints, per level, requests/s, mean/p50/p99 latency, paid/off throughput, the mean latency a paid call
- * adds, how many paid calls shared each commit, the Node server process's CPU time per request (which the
+ * another). At each level (1 and 16 connections on one token) it first warms both paths at that concurrency
+ * (BENCH_WARMUP seconds each, not measured: the code a level runs is compiled before its first A run, so the
+ * first paid run does not pay the JIT's warm-up for the off runs after it), then runs autocannon A B A B (paid,
+ * off, paid, off) and prints requests/s, mean/p50/p99 latency, paid/off throughput, the mean latency a paid
+ * call adds, how many paid calls shared each commit, the Node server process's CPU time per request (which the
  * machine's other load moves far less than req/s), the main thread's busy time per request (the event loop's
- * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio), and
- * the server's resident memory after the runs. Last, the same two apps are called in the server process without
+ * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio) and
+ * the main thread's own CPU time per request (Linux: the busy time minus the time it was ready but not
+ * running, or blocked), and the server's resident memory after the runs. Last, the same two apps are called in the server process without
  * HTTP (16 calls at a time, A B A B): the main-thread time the billing wrapper itself adds per call, apart from
  * sockets and the load generator.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
- * Env: BENCH_DURATION (seconds per run, default 5), BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
+ * Env: BENCH_DURATION (seconds per run, default 5), BENCH_WARMUP (seconds per path and level, default 2),
+ * BENCH_LEVELS (default "1,16"), SNAPSHOTS_DIR, BENCH_NODE_ARGS
  * (extra Node flags for the server process, space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from "node:child_process";
@@ -30,6 +34,7 @@ if (!process.env.SNAPSHOTS_DIR) {
   await runFeeds({ feeds: { pricing: feeds.pricing, benchmarks: feeds.benchmarks, status: feeds.status }, snapshotsDir, replayDir: join(ROOT, "pipelines/fixtures") });
 }
 const seconds = Number(process.env.BENCH_DURATION ?? 5);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const levels = (process.env.BENCH_LEVELS ?? "1,16").split(",").map(Number);
 const query = "/api/premium/routing?task=code&top_n=5";
 
@@ -50,6 +55,8 @@ interface Run {
   cpuUs: number | null;
   /** The server's main-thread (event loop) busy time per request in µs. */
   loopUs: number;
+  /** The server's main thread's CPU time per request in µs (Linux; null elsewhere). */
+  mainCpuUs: number | null;
   rps: number;
   mean: number;
   p50: number;
@@ -59,25 +66,29 @@ interface Run {
 
 async function run(port: number, connections: number, headers: Record<string, string>): Promise<Run> {
   const before = processCpuMs(child.pid);
+  const mainBefore = processCpuMs(child.pid, child.pid);
   const loopBefore = (await stats()).loopBusyMs;
   const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
   const loopAfter = (await stats()).loopBusyMs;
   const after = processCpuMs(child.pid);
-  const cpuUs = before !== null && after !== null && r.requests.total > 0 ? ((after - before) * 1000) / r.requests.total : null;
+  const mainAfter = processCpuMs(child.pid, child.pid);
+  const perRequest = (a: number | null, b: number | null) =>
+    a !== null && b !== null && r.requests.total > 0 ? ((b - a) * 1000) / r.requests.total : null;
   const loopUs = r.requests.total > 0 ? ((loopAfter - loopBefore) * 1000) / r.requests.total : 0;
-  return { cpuUs, loopUs, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  return { cpuUs: perRequest(before, after), loopUs, mainCpuUs: perRequest(mainBefore, mainAfter), rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
 /** The mean of the A runs and of the B runs. */
 function average(runs: Run[]): Run {
   const mean = (f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
-  return { cpuUs: runs.every((r) => r.cpuUs !== null) ? mean((r) => r.cpuUs!) : null, loopUs: mean((r) => r.loopUs), rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+  const known = (f: (r: Run) => number | null) => (runs.every((r) => f(r) !== null) ? mean((r) => f(r)!) : null);
+  return { cpuUs: known((r) => r.cpuUs), loopUs: mean((r) => r.loopUs), mainCpuUs: known((r) => r.mainCpuUs), rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
 }
 
 const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number; loopBusyMs: number };
 const auth = { authorization: `Bearer ${token}` };
 const fmt = (name: string, r: Run) =>
-  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}  ${String(Math.round(r.loopUs)).padStart(11)}\n`;
+  `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}  ${String(Math.round(r.loopUs)).padStart(11)}  ${String(r.mainCpuUs === null ? "-" : Math.round(r.mainCpuUs)).padStart(15)}\n`;
 
 try {
   process.stdout.write(`bench:premium — ${query}, autocannon ${seconds} s per run, A B A B (paid, PREMIUM_BILLING=off) per level\n`);
@@ -90,6 +101,11 @@ try {
   for (const connections of levels) {
     const paid: Run[] = [];
     const off: Run[] = [];
+    // Warm both paths at this concurrency (not measured).
+    if (warmup > 0) {
+      await autocannon({ url: `http://127.0.0.1:${paidPort}${query}`, connections, duration: warmup, headers: auth });
+      await autocannon({ url: `http://127.0.0.1:${offPort}${query}`, connections, duration: warmup });
+    }
     const before = await stats();
     for (let round = 0; round < 2; round++) {
       paid.push(await run(paidPort, connections, auth));
@@ -99,8 +115,8 @@ try {
     const p = average(paid);
     const o = average(off);
     const perCommit = after.commits > before.commits ? (after.settled - before.settled) / (after.commits - before.commits) : 0;
-    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req  loop µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
-    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs`;
+    process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req  loop µs/req  main CPU µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
+    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs busy${p.mainCpuUs === null || o.mainCpuUs === null ? "" : `, ${Math.round(p.mainCpuUs)} µs vs ${Math.round(o.mainCpuUs)} µs on CPU`}`;
     process.stdout.write(`${line}\n`);
     summary.push(line);
   }

@@ -4,12 +4,16 @@
  */
 import { readFileSync } from "node:fs";
 
-/** CPU time (user + system) the process has used so far, in ms. */
-export function processCpuMs(pid: number | undefined): number | null {
+/**
+ * CPU time (user + system) the process has used so far, in ms; with `thread`, that one thread's (a thread id of
+ * the process: its own pid is its main thread).
+ */
+export function processCpuMs(pid: number | undefined, thread?: number): number | null {
   if (!pid) return null;
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const stat = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return null;
