@@ -9,9 +9,9 @@
  * machine's other load moves far less than req/s), the main thread's busy time per request (the event loop's
  * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio) and
  * the main thread's own CPU time per request (Linux: the busy time minus the time it was ready but not
- * running, or blocked), and the server's resident memory after the runs. Last, the same two apps are called in the server process without
- * HTTP (16 calls at a time, A B A B): the main-thread time the billing wrapper itself adds per call, apart from
- * sockets and the load generator.
+ * running, or blocked), and the server's resident memory after the runs. Last, the same two apps are called in
+ * the server process without HTTP (16 calls at a time, A B A B): the main-thread time the billing wrapper
+ * itself adds per call, apart from sockets and the load generator.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_WARMUP (seconds per path and level, default 2),
@@ -126,10 +126,9 @@ try {
   const inLine = `in process (no HTTP, 16 calls at a time, ${calls} calls per run, A B A B): main thread per call paid ${Math.round(inProcess.paid.loopUs)} µs vs off ${Math.round(inProcess.off.loopUs)} µs (billing adds ${Math.round(inProcess.paid.loopUs - inProcess.off.loopUs)} µs); wall per call paid ${Math.round(inProcess.paid.wallUs)} µs vs off ${Math.round(inProcess.off.wallUs)} µs`;
   process.stdout.write(`\n${inLine}\n`);
   summary.push(inLine);
-  const { rssMb } = await stats();
-  const charged = await stats();
-  process.stdout.write(`\npaid calls charged through the group commit: ${charged.settled} in ${charged.commits} commits\n`);
-  process.stdout.write(`\nsummary\n${summary.join("\n")}\nserver resident memory after the runs: ${rssMb} MB (Node process; Postgres not included)\n`);
+  const final = await stats();
+  process.stdout.write(`\npaid calls charged through the group commit: ${final.settled} in ${final.commits} commits\n`);
+  process.stdout.write(`\nsummary\n${summary.join("\n")}\nserver resident memory after the runs: ${final.rssMb} MB (Node process; Postgres not included)\n`);
 } finally {
   child.kill("SIGTERM");
   await new Promise((ok) => child.once("exit", ok));

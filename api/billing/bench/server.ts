@@ -67,8 +67,14 @@ function listen(app: App, extra?: (url: string) => Promise<string> | null): Prom
   return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
 }
 
-/** `n` calls of the benchmarked query on `app`, 16 at a time, without HTTP: main-thread busy and wall µs per call. */
-async function inProcess(app: App, headers: Record<string, string>, n: number): Promise<{ loopUs: number; wallUs: number }> {
+/** Main-thread busy time and wall time per call, in µs. */
+interface PerCall {
+  loopUs: number;
+  wallUs: number;
+}
+
+/** `n` calls of the benchmarked query on `app`, 16 at a time, without HTTP. */
+async function inProcess(app: App, headers: Record<string, string>, n: number): Promise<PerCall> {
   const url = "http://127.0.0.1/api/premium/routing?task=code&top_n=5";
   const start = performance.eventLoopUtilization();
   const t0 = performance.now();
@@ -87,13 +93,13 @@ async function inProcess(app: App, headers: Record<string, string>, n: number): 
 }
 
 async function inProcessRounds(n: number): Promise<string> {
-  const paidRuns: { loopUs: number; wallUs: number }[] = [];
-  const offRuns: { loopUs: number; wallUs: number }[] = [];
+  const paidRuns: PerCall[] = [];
+  const offRuns: PerCall[] = [];
   for (let round = 0; round < 2; round++) {
     paidRuns.push(await inProcess(paidApp, { authorization: `Bearer ${token}` }, n));
     offRuns.push(await inProcess(offApp, {}, n));
   }
-  const mean = (runs: { loopUs: number; wallUs: number }[]) => ({ loopUs: (runs[0]!.loopUs + runs[1]!.loopUs) / 2, wallUs: (runs[0]!.wallUs + runs[1]!.wallUs) / 2 });
+  const mean = (runs: PerCall[]): PerCall => ({ loopUs: (runs[0]!.loopUs + runs[1]!.loopUs) / 2, wallUs: (runs[0]!.wallUs + runs[1]!.wallUs) / 2 });
   return JSON.stringify({ paid: mean(paidRuns), off: mean(offRuns) });
 }
 
