@@ -1,7 +1,7 @@
 // The thread that signs receipts for api/billing/receipt-signer.ts (plain JavaScript, so it loads the same
-// under tsx, vitest and plain node). It receives `{ keys?: [[kid, private KeyObject]], jobs: [{ id, kid, input }] }`, signs
-// each UTF-8 input with Ed25519 (node:crypto), and answers `{ done: [[id, base64url signature]], failed: [[id,
-// message]] }` for the whole batch in one message.
+// under tsx, vitest and plain node). It receives `{ keys?: [[kid, private KeyObject]], jobs: [{ id, kid,
+// input }] }`, signs each UTF-8 input with Ed25519 (node:crypto), and answers `{ done: [[id, base64url
+// signature]], failed: [[id, message]] }` for the whole batch in one message.
 import { sign } from "node:crypto";
 import { parentPort } from "node:worker_threads";
 
