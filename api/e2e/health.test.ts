@@ -25,13 +25,14 @@ async function health(): Promise<{ status: number; body: { health: string; reaso
   return { status: res.status, body: (await res.json()) as never };
 }
 
-/** Rewrite the status type and wait until the server has reloaded it. */
-async function setStatus(meta: Record<string, unknown>): Promise<void> {
-  const before = server.store.generation;
+/** Rewrite the status type and wait until the server serves the new manifest entry (not merely any reload). */
+async function setStatus(meta: { lastSuccess: string; lastAttempt: string; lastError: string | null; slaSeconds: number }): Promise<void> {
   await fx.write({ type: "status", dated: { "2025-01-15": STATUS_BODY }, meta });
+  const served = () => server.store.meta("status");
+  const current = () => served()?.lastSuccess === meta.lastSuccess && served()?.lastError === meta.lastError;
   // a loaded machine may take a while to notice the change; fail clearly rather than assert on the old state
-  for (let i = 0; i < 600 && server.store.generation === before; i++) await new Promise((r) => setTimeout(r, 50));
-  if (server.store.generation === before) throw new Error("the server did not reload the rewritten status snapshot within 30 s");
+  for (let i = 0; i < 600 && !current(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!current()) throw new Error("the server did not reload the rewritten status snapshot within 30 s");
 }
 
 describe("/api/health", () => {

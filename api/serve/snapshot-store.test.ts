@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSnapshotFixture, STATUS_BODY, type SnapshotFixture } from "../e2e/snapshot-fixture.ts";
@@ -59,5 +59,23 @@ describe("SnapshotStore", () => {
     await expect.poll(() => store.get("news") !== undefined, { timeout: 3000, interval: 30 }).toBe(true);
     expect(store.generation).toBeGreaterThan(gen);
     store.close();
+  });
+
+  it("a watcher event that brings no new manifest (a chmod) keeps the generation; a new manifest moves it", async () => {
+    fx = await createSnapshotFixture([{ type: "status", dated: { "2025-01-15": STATUS_BODY } }]);
+    const store = new SnapshotStore(fx.dir, { watch: true, pollMs: 0 });
+    await store.start();
+    try {
+      const gen = store.generation;
+      await chmod(join(fx.dir, "manifest.json"), 0o644);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(store.generation).toBe(gen);
+      await mkdir(join(fx.dir, "news"), { recursive: true });
+      await fx.write({ type: "news", dated: { "2025-01-16": { articles: [] } } });
+      await expect.poll(() => store.get("news") !== undefined, { timeout: 3000, interval: 30 }).toBe(true);
+      expect(store.generation).toBe(gen + 1);
+    } finally {
+      store.close();
+    }
   });
 });

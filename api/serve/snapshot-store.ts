@@ -209,12 +209,21 @@ export class SnapshotStore implements SnapshotReader {
     if ((await this.#manifestKey()) !== this.#gen.manifestKey) this.#schedule();
   }
 
+  /**
+   * A watcher event can arrive after the poll already reloaded that manifest, or for a change that is not a new
+   * manifest (a chmod): reload only when the manifest's identity differs from the one last loaded, so the
+   * generation, and every response cache keyed on it, moves only with the data.
+   */
+  async #reloadIfChanged(): Promise<void> {
+    if ((await this.#manifestKey()) !== this.#gen.manifestKey) await this.reload();
+  }
+
   #schedule(): void {
     // A burst of events (or poll ticks faster than the delay) coalesces into one reload 50 ms after the first.
     if (this.#debounce) return;
     this.#debounce = setTimeout(() => {
       this.#debounce = undefined;
-      void this.reload();
+      void this.#reloadIfChanged();
     }, 50);
     this.#debounce.unref();
   }
