@@ -9,9 +9,13 @@
  * machine's other load moves far less than req/s), the main thread's busy time per request (the event loop's
  * active time: at 16 connections both servers are bound by it, so paid/off throughput follows its ratio) and
  * the main thread's own CPU time per request (Linux: the busy time minus the time it was ready but not
- * running, or blocked), and the server's resident memory after the runs. Last, the same two apps are called in
- * the server process without HTTP (16 calls at a time, A B A B): the main-thread time the billing wrapper
- * itself adds per call, apart from sockets and the load generator.
+ * running, or blocked), and the server's resident memory after the runs. Each level also prints its CPU budget
+ * per request on the whole machine (every core and process, from /proc/stat) beside the three parts of it the
+ * benchmark itself runs: the Node server, the embedded Postgres (every process under the server) and this
+ * script's load generator. When the machine's cores are all busy, throughput follows that budget, not the main
+ * thread's alone. Last, the same two apps are called in the server process without HTTP (16 calls at a time,
+ * A B A B): the main-thread time the billing wrapper itself adds per call, apart from sockets and the load
+ * generator.
  * Snapshots: a fresh replay of the feeds the route reads, in a temp folder (removed at the end), so every paid
  * call is charged; SNAPSHOTS_DIR overrides it (stale snapshots make every paid call free: no commit at all).
  * Env: BENCH_DURATION (seconds per run, default 5), BENCH_WARMUP (seconds per path and level, default 2),
@@ -25,7 +29,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { feeds } from "../pipelines/feeds/index.ts";
 import { runFeeds } from "../pipelines/runner/run-feeds.ts";
-import { processCpuMs } from "./lib/process-stats.ts";
+import { cpuSpentMs, descendantsCpuMs, machineBusyMs, processCpuMs } from "./lib/process-stats.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 // Fresh snapshots (a replay of the feeds the route reads), so paid calls are charged, not served free as stale.
@@ -57,6 +61,11 @@ interface Run {
   loopUs: number;
   /** The server's main thread's CPU time per request in µs (Linux; null elsewhere). */
   mainCpuUs: number | null;
+  /** CPU time per request in µs of the embedded Postgres (every process under the server), of this script (the
+   * load generator) and of the whole machine (every core, every process). */
+  postgresUs: number | null;
+  loadUs: number;
+  machineUs: number | null;
   rps: number;
   mean: number;
   p50: number;
@@ -68,21 +77,52 @@ async function run(port: number, connections: number, headers: Record<string, st
   const before = processCpuMs(child.pid);
   const mainBefore = processCpuMs(child.pid, child.pid);
   const loopBefore = (await stats()).loopBusyMs;
+  const pgBefore = descendantsCpuMs(child.pid);
+  const machineBefore = machineBusyMs();
+  const loadBefore = process.cpuUsage();
   const r = await autocannon({ url: `http://127.0.0.1:${port}${query}`, connections, duration: seconds, headers });
+  const load = process.cpuUsage(loadBefore);
+  const machineAfter = machineBusyMs();
+  const pgAfter = descendantsCpuMs(child.pid);
   const loopAfter = (await stats()).loopBusyMs;
   const after = processCpuMs(child.pid);
   const mainAfter = processCpuMs(child.pid, child.pid);
   const perRequest = (a: number | null, b: number | null) =>
     a !== null && b !== null && r.requests.total > 0 ? ((b - a) * 1000) / r.requests.total : null;
   const loopUs = r.requests.total > 0 ? ((loopAfter - loopBefore) * 1000) / r.requests.total : 0;
-  return { cpuUs: perRequest(before, after), loopUs, mainCpuUs: perRequest(mainBefore, mainAfter), rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  const loadUs = r.requests.total > 0 ? (load.user + load.system) / r.requests.total : 0;
+  return {
+    cpuUs: perRequest(before, after),
+    loopUs,
+    mainCpuUs: perRequest(mainBefore, mainAfter),
+    postgresUs: perRequest(0, cpuSpentMs(pgBefore, pgAfter)),
+    loadUs,
+    machineUs: perRequest(machineBefore, machineAfter),
+    rps: r.requests.average,
+    mean: r.latency.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+  };
 }
 
 /** The mean of the A runs and of the B runs. */
 function average(runs: Run[]): Run {
   const mean = (f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
   const known = (f: (r: Run) => number | null) => (runs.every((r) => f(r) !== null) ? mean((r) => f(r)!) : null);
-  return { cpuUs: known((r) => r.cpuUs), loopUs: mean((r) => r.loopUs), mainCpuUs: known((r) => r.mainCpuUs), rps: mean((r) => r.rps), mean: mean((r) => r.mean), p50: mean((r) => r.p50), p99: mean((r) => r.p99), non2xx: runs.reduce((s, r) => s + r.non2xx, 0) };
+  return {
+    cpuUs: known((r) => r.cpuUs),
+    loopUs: mean((r) => r.loopUs),
+    mainCpuUs: known((r) => r.mainCpuUs),
+    postgresUs: known((r) => r.postgresUs),
+    loadUs: mean((r) => r.loadUs),
+    machineUs: known((r) => r.machineUs),
+    rps: mean((r) => r.rps),
+    mean: mean((r) => r.mean),
+    p50: mean((r) => r.p50),
+    p99: mean((r) => r.p99),
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+  };
 }
 
 const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number; loopBusyMs: number };
@@ -119,6 +159,10 @@ try {
     const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs busy${p.mainCpuUs === null || o.mainCpuUs === null ? "" : `, ${Math.round(p.mainCpuUs)} µs vs ${Math.round(o.mainCpuUs)} µs on CPU`}`;
     process.stdout.write(`${line}\n`);
     summary.push(line);
+    const us = (v: number | null) => (v === null ? "?" : `${Math.round(v)}`);
+    const budget = `${connections} conn: CPU per request on the whole machine paid ${us(p.machineUs)} µs vs off ${us(o.machineUs)} µs (Node server ${us(p.cpuUs)} vs ${us(o.cpuUs)}, Postgres ${us(p.postgresUs)} vs ${us(o.postgresUs)}, load generator ${us(p.loadUs)} vs ${us(o.loadUs)})`;
+    process.stdout.write(`${budget}\n`);
+    summary.push(budget);
   }
   // The wrapper alone: the same apps called in the server process without HTTP (no sockets, no load generator).
   const calls = Math.max(500, Math.round(seconds * 1000));

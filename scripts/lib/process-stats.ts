@@ -1,8 +1,9 @@
 /**
- * What a benchmark reads about the server process it measures, from /proc (Linux): CPU time used so far and
- * resident memory. Each answers null where /proc or the process is not there.
+ * What a benchmark reads about the server process it measures, from /proc (Linux): CPU time used so far (of the
+ * process, one of its threads, its child processes, or the whole machine) and resident memory. Each answers
+ * null where /proc or the process is not there.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * CPU time (user + system) the process has used so far, in ms; with `thread`, that one thread's (a thread id of
@@ -15,6 +16,61 @@ export function processCpuMs(pid: number | undefined, thread?: number): number |
     const stat = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
     const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (user + system) used so far by each running descendant of `pid` (its children, theirs, …), in ms by
+ * process id. Compare two readings with {@link cpuSpentMs}: a sum would shrink when a descendant exits.
+ */
+export function descendantsCpuMs(pid: number | undefined): Map<number, number> | null {
+  if (!pid) return null;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const e of entries) {
+    try {
+      const fields = readFileSync(`/proc/${e}/stat`, "utf8").split(") ")[1]!.split(" ");
+      parent.set(Number(e), Number(fields[1]));
+      cpu.set(Number(e), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      /* the process ended between the listing and the read */
+    }
+  }
+  const isDescendant = (p: number): boolean => {
+    for (let up = parent.get(p), hops = 0; up !== undefined && up > 1 && hops < 64; up = parent.get(up), hops++) if (up === pid) return true;
+    return false;
+  };
+  return new Map([...cpu].filter(([p]) => isDescendant(p)));
+}
+
+/**
+ * CPU time the processes of `after` spent since `before` (two {@link descendantsCpuMs} readings), in ms: a process
+ * born in between counts whole; one that ended in between is not counted (its last time is unknown).
+ */
+export function cpuSpentMs(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let spent = 0;
+  for (const [p, ms] of after) spent += ms - Math.min(ms, before.get(p) ?? 0);
+  return spent;
+}
+
+/**
+ * CPU time the whole machine has spent busy so far, in ms summed over its cores (user, nice, system, irq and
+ * softirq from /proc/stat; idle, I/O wait and time stolen by a hypervisor are not counted).
+ */
+export function machineBusyMs(): number | null {
+  try {
+    const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq] = cpu;
+    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 1000) / 100;
   } catch {
     return null;
   }
