@@ -152,6 +152,7 @@ async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settleme
             WITH ORDINALITY AS r(outcome, balance, ord)
       ORDER BY r.ord`,
     [ids, batch.map((s) => s.tokenId), batch.map((s) => s.cost), batch.map((s) => s.endpoint), batch.map((s) => s.requestHash), batch.map((s) => s.responseHash), batch.map((s) => s.receiptId)],
+    { prepareAs: "billing_charge_batch" },
   );
   if (rows.length !== batch.length) throw new Error(`group commit: ${rows.length} outcomes for ${batch.length} charges`);
   return rows.map((r, i): Settled => {
@@ -171,6 +172,7 @@ async function settleBatch(tx: Tx, batch: readonly Settlement[], options: GroupC
     `SELECT id, balance, (expires_at IS NULL OR expires_at > now()) AS live
        FROM tokens WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
     [tokenIds],
+    { prepareAs: "billing_lock_tokens" },
   );
   const balances = new Map(tokenRows.map((r) => [r.id, { balance: Number(r.balance), live: r.live }]));
   const stored = await readIdempotency(tx, batch);
@@ -221,6 +223,7 @@ async function readIdempotency(tx: Tx, batch: readonly Settlement[]): Promise<Ma
        FROM billing_idempotency
       WHERE (token_id, idem_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
     [keyed.map((s) => s.tokenId), keyed.map((s) => s.idempotency!.key)],
+    { prepareAs: "billing_read_idempotency" },
   );
   for (const r of rows) {
     found.set(`${r.token_id}\n${r.idem_key}`, {
@@ -284,6 +287,7 @@ async function writeBatch(
       records.map((r) => r.s.idempotency!.createdAt),
       now,
     ],
+    { prepareAs: "billing_write_batch" },
   );
   const expected = new Set(charges.map((c) => c.s.tokenId)).size;
   if (Number(rows[0]?.debited ?? 0) !== expected) {

@@ -74,6 +74,17 @@ describe("openDatabase()", () => {
     const { rows } = await db.query<{ n: number }>("SELECT n FROM tx_probe ORDER BY n");
     expect(rows).toEqual([{ n: 1 }]);
   });
+
+  it("query() with prepareAs keeps the statement prepared on its connection and answers each call with its own values", async () => {
+    const sum = "SELECT $1::int + $2::int AS n";
+    await db.transaction(async (tx) => {
+      const first = await tx.query<{ n: number }>(sum, [1, 2], { prepareAs: "probe_sum" });
+      const second = await tx.query<{ n: number }>(sum, [40, 2], { prepareAs: "probe_sum" });
+      expect([first.rows[0]?.n, second.rows[0]?.n]).toEqual([3, 42]);
+      const prepared = await tx.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name = 'probe_sum'");
+      expect(prepared.rows.map((r) => r.statement)).toEqual([sum]);
+    });
+  });
 });
 
 describe("migrate()", () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded.ts";
 import { migrate, MIGRATIONS_DIR } from "./migrate.ts";
-import type { Database, Sql } from "./types.ts";
+import type { Database, QueryOptions, Sql } from "./types.ts";
 
 /** Options for openDatabase; each falls back to its environment variable. */
 export interface OpenDatabaseOptions {
@@ -29,8 +29,9 @@ export interface OpenDatabaseOptions {
 }
 
 const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
-  async query<R extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: readonly unknown[]) {
-    const result = await client.query<R>(text, params as unknown[] | undefined);
+  async query<R extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+    const values = params as unknown[] | undefined;
+    const result = options?.prepareAs ? await client.query<R>({ name: options.prepareAs, text, values }) : await client.query<R>(text, values);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   },
 });

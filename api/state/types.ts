@@ -9,7 +9,18 @@ export interface Sql {
   query<R extends Record<string, unknown> = Record<string, unknown>>(
     text: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<{ rows: R[]; rowCount: number }>;
+}
+
+/** How a statement is sent. */
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared under this name on each connection that runs it, so the server parses and
+   * plans it once per connection instead of on every call (for the hot paths' fixed statements; one name, one
+   * text).
+   */
+  prepareAs?: string;
 }
 
 /** The opened database with migrations applied. */
