@@ -51,6 +51,8 @@ const snapshots: ServedSnapshots = {
 
 const Echo = z.strictObject({ ok: z.literal(true), n: z.number().int(), items: z.array(z.number()) });
 let gate: Promise<void> = Promise.resolve();
+/** How many calls of /api/premium/test/slow have reached its gate. */
+let slowWaiting = 0;
 let handlerCalls = 0;
 let memoCalls = 0;
 const sideEffects = new Set<number>();
@@ -138,6 +140,7 @@ const routes: AnyRoute[] = [
     query: z.object({ n: z.coerce.number().int() }),
     response: Echo,
     handle: async (_ctx, { query }) => {
+      slowWaiting++;
       await gate;
       return { ok: true as const, n: query.n, items: [] };
     },
@@ -494,8 +497,10 @@ describe("premium wrapper", () => {
     const app = build();
     let open!: () => void;
     gate = new Promise((r) => (open = r));
+    const before = slowWaiting;
     const a = app.request("/api/premium/test/slow?n=1", auth(token, { "Idempotency-Key": "same" }));
-    await new Promise((r) => setTimeout(r, 150));
+    // The first request holds the key once its handler runs.
+    await expect.poll(() => slowWaiting, { timeout: 10_000 }).toBe(before + 1);
     const b = await app.request("/api/premium/test/slow?n=1", auth(token, { "Idempotency-Key": "same" }));
     expect(b.status).toBe(409);
     expect(b.headers.get("Retry-After")).toBe("1");
@@ -599,8 +604,7 @@ describe("premium wrapper with undoUncharged", () => {
     gate = new Promise<void>((resolve) => (open = resolve));
     // Both calls pass the balance check and run; only one can be charged.
     const calls = [1, 2].map((n) => app.request(`/api/premium/test/side-effect?n=${n}`, auth(token)));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sideEffects.size).toBe(2);
+    await expect.poll(() => sideEffects.size, { timeout: 10_000 }).toBe(2);
     open();
     const statuses = (await Promise.all(calls)).map((r) => r.status).sort();
     gate = Promise.resolve();

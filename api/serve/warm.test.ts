@@ -55,13 +55,13 @@ describe("warming after a data change", () => {
     let version = "v1";
     const passes: string[] = [];
     const warmer = startWarmer({ routes, context: context(() => version), intervalMs: 10, onPass: (p) => passes.push(p.version) });
-    await new Promise((r) => setTimeout(r, 60));
-    await warmer.idle();
+    await expect.poll(() => passes, { timeout: 10_000 }).toEqual(["v1"]);
     version = "v2";
-    await new Promise((r) => setTimeout(r, 60));
+    await expect.poll(() => passes, { timeout: 10_000 }).toEqual(["v1", "v2"]);
     await warmer.idle();
     warmer.stop();
     version = "v3";
+    // Four intervals after the stop: a warmer still ticking would have warmed v3 by now.
     await new Promise((r) => setTimeout(r, 40));
     expect(passes).toEqual(["v1", "v2"]);
     expect(seen).toEqual(["v1 alpha 3", "v2 alpha 3"]);
