@@ -150,11 +150,12 @@ describe("static-first responses", () => {
     expect(before.types.status?.to).toBe("2025-01-15");
     await fx.write({ type: "status", dated: { "2025-01-14": STATUS_BODY, "2025-01-15": STATUS_BODY, "2025-01-16": STATUS_BODY } });
     await fx.write({ type: "news", dated: { "2025-01-15": newsBody(40), "2025-01-16": newsBody(41) } });
-    await expect
-      .poll(async () => ((await (await get("/api/history")).json()) as typeof before).types.status?.to, { timeout: 5000, interval: 100 })
-      .toBe("2025-01-16");
-    const health = (await (await get("/api/health")).json()) as { news: { rows: number } };
-    expect(health.news.rows).toBe(41);
+    // Two manifest writes: the server may reload between them, so wait for the state both leave.
+    const served = async () => ({
+      statusTo: ((await (await get("/api/history")).json()) as typeof before).types.status?.to,
+      newsRows: ((await (await get("/api/health")).json()) as { news: { rows: number } }).news.rows,
+    });
+    await expect.poll(served, { timeout: 10_000, interval: 100 }).toEqual({ statusTo: "2025-01-16", newsRows: 41 });
   });
 });
 
