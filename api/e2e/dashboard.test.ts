@@ -71,7 +71,7 @@ describe.skipIf(!executable)("the dashboard at / in headless Chromium", () => {
     expect(await page.locator("#model-chart canvas").count()).toBe(1);
     expect(await page.locator("#gpu-chart canvas").count()).toBe(1);
 
-    await expect.poll(() => page.locator('#freshness tr[data-feed="news"] .badge.stale').count()).toBe(1);
+    await expect.poll(() => page.locator('#freshness tr[data-feed="news"] .badge.stale').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator('#freshness tr[data-feed="status"]').getAttribute("data-stale")).toBe("false");
     expect(await page.locator('#freshness tr[data-feed="status"] .badge.fresh').count()).toBe(1);
     expect(await page.locator("#status-board tbody tr").count()).toBeGreaterThan(0);
