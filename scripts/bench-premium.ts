@@ -127,6 +127,8 @@ function average(runs: Run[]): Run {
 
 const stats = async () => (await (await fetch(`http://127.0.0.1:${paidPort}/bench/stats`)).json()) as { commits: number; settled: number; rssMb: number; loopBusyMs: number };
 const auth = { authorization: `Bearer ${token}` };
+/** A figure in whole µs, or "?" where it could not be read. */
+const us = (v: number | null) => (v === null ? "?" : `${Math.round(v)}`);
 const fmt = (name: string, r: Run) =>
   `${name.padEnd(10)}${Math.round(r.rps).toString().padStart(8)}  ${r.mean.toFixed(2).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.cpuUs === null ? "-" : Math.round(r.cpuUs)).padStart(10)}  ${String(Math.round(r.loopUs)).padStart(11)}  ${String(r.mainCpuUs === null ? "-" : Math.round(r.mainCpuUs)).padStart(15)}\n`;
 
@@ -156,10 +158,9 @@ try {
     const o = average(off);
     const perCommit = after.commits > before.commits ? (after.settled - before.settled) / (after.commits - before.commits) : 0;
     process.stdout.write(`\n${connections} connection${connections === 1 ? "" : "s"} (one token)\ncall         req/s  mean ms  p50 ms  p99 ms  non-2xx  CPU µs/req  loop µs/req  main CPU µs/req\n${fmt("paid", p)}${fmt("billing off", o)}`);
-    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${p.cpuUs === null ? "?" : Math.round(p.cpuUs)} µs vs off ${o.cpuUs === null ? "?" : Math.round(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs busy${p.mainCpuUs === null || o.mainCpuUs === null ? "" : `, ${Math.round(p.mainCpuUs)} µs vs ${Math.round(o.mainCpuUs)} µs on CPU`}`;
+    const line = `${connections} conn: paid ${Math.round(p.rps)} req/s vs off ${Math.round(o.rps)} req/s = ${(p.rps / o.rps).toFixed(2)}×; paid mean latency +${(p.mean - o.mean).toFixed(2)} ms; ${perCommit.toFixed(1)} paid calls per commit; Node CPU per request paid ${us(p.cpuUs)} µs vs off ${us(o.cpuUs)} µs; main thread per request paid ${Math.round(p.loopUs)} µs vs off ${Math.round(o.loopUs)} µs busy${p.mainCpuUs === null || o.mainCpuUs === null ? "" : `, ${Math.round(p.mainCpuUs)} µs vs ${Math.round(o.mainCpuUs)} µs on CPU`}`;
     process.stdout.write(`${line}\n`);
     summary.push(line);
-    const us = (v: number | null) => (v === null ? "?" : `${Math.round(v)}`);
     const budget = `${connections} conn: CPU per request on the whole machine paid ${us(p.machineUs)} µs vs off ${us(o.machineUs)} µs (Node server ${us(p.cpuUs)} vs ${us(o.cpuUs)}, Postgres ${us(p.postgresUs)} vs ${us(o.postgresUs)}, load generator ${us(p.loadUs)} vs ${us(o.loadUs)})`;
     process.stdout.write(`${budget}\n`);
     summary.push(budget);

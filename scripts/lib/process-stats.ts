@@ -5,6 +5,19 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 
+/** Milliseconds in one clock tick of /proc's CPU times (USER_HZ: 1/100 s on Linux). */
+const TICK_MS = 10;
+
+/**
+ * The parent and the CPU time (user + system, in ms) of one /proc/<pid>/stat or /proc/<pid>/task/<tid>/stat file.
+ * The fields after the command name (which may hold spaces) start with the state; the parent id is the 2nd of
+ * them, utime and stime the 12th and 13th. Throws when the file cannot be read.
+ */
+function readStat(path: string): { parent: number; cpuMs: number } {
+  const fields = readFileSync(path, "utf8").split(") ")[1]!.split(" ");
+  return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+}
+
 /**
  * CPU time (user + system) the process has used so far, in ms; with `thread`, that one thread's (a thread id of
  * the process: its own pid is its main thread).
@@ -12,10 +25,7 @@ import { readdirSync, readFileSync } from "node:fs";
 export function processCpuMs(pid: number | undefined, thread?: number): number | null {
   if (!pid) return null;
   try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
-    const stat = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
-    const fields = readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return readStat(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`).cpuMs;
   } catch {
     return null;
   }
@@ -37,9 +47,9 @@ export function descendantsCpuMs(pid: number | undefined): Map<number, number> |
   const cpu = new Map<number, number>();
   for (const e of entries) {
     try {
-      const fields = readFileSync(`/proc/${e}/stat`, "utf8").split(") ")[1]!.split(" ");
-      parent.set(Number(e), Number(fields[1]));
-      cpu.set(Number(e), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      const stat = readStat(`/proc/${e}/stat`);
+      parent.set(Number(e), stat.parent);
+      cpu.set(Number(e), stat.cpuMs);
     } catch {
       /* the process ended between the listing and the read */
     }
@@ -70,7 +80,7 @@ export function machineBusyMs(): number | null {
   try {
     const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
     const [user, nice, system, , , irq, softirq] = cpu;
-    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 1000) / 100;
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * TICK_MS;
   } catch {
     return null;
   }
