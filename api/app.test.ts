@@ -81,6 +81,49 @@ describe("createApp()", () => {
     expect(await (await app.request("/api/c")).json()).toEqual({ calls: 3 });
   });
 
+  it("lets requests that miss together share one render, and renders again after a failed one", async () => {
+    let calls = 0;
+    let failNext = false;
+    let open!: () => void;
+    const snapshots = fakeSnapshots({ news: { n: 1 } });
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/slow",
+      tier: "free",
+      summary: "slow",
+      tags: [],
+      query: z.object({ a: z.string().default("x") }),
+      response: z.object({ calls: z.number() }),
+      render: async () => {
+        const call = ++calls;
+        await new Promise<void>((resolve) => (open = resolve));
+        if (failNext) throw new Error("render failed");
+        return { calls: call };
+      },
+    });
+    const { app } = build([route], snapshots);
+    // Fifty requests arrive while the first render runs, under two spellings of the same input.
+    const answers = Array.from({ length: 50 }, (_, i) => app.request(i % 2 ? "/api/slow?a=x" : "/api/slow"));
+    await expect.poll(() => calls).toBe(1);
+    open();
+    const bodies = await Promise.all(answers.map(async (a) => (await a).json()));
+    expect(calls).toBe(1);
+    expect(new Set(bodies.map((b) => JSON.stringify(b)))).toEqual(new Set(['{"calls":1}']));
+
+    // A render that fails answers every waiting request with the error and leaves nothing cached.
+    snapshots.bump();
+    failNext = true;
+    const failing = [app.request("/api/slow"), app.request("/api/slow")];
+    await expect.poll(() => calls).toBe(2);
+    open();
+    expect((await Promise.all(failing)).map((r) => r.status)).toEqual([500, 500]);
+    failNext = false;
+    const retried = app.request("/api/slow");
+    await expect.poll(() => calls).toBe(3);
+    open();
+    expect(await (await retried).json()).toEqual({ calls: 3 });
+  });
+
   it("answers 503 snapshot_unavailable when a declared snapshot is absent", async () => {
     const route = defineRoute({
       method: "GET",

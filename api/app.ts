@@ -20,6 +20,7 @@ import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
+import { SingleFlight } from "./serve/single-flight.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
@@ -126,7 +127,7 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   const templates = new WeakMap<CachedBody, string>();
-  const deps: ServeDeps = { options, cache, generation, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache() };
+  const deps: ServeDeps = { options, cache, generation, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache(), renders: new SingleFlight() };
   const answered = (status: number, userAgent: string | null, template: string, address: string) => {
     if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
   };
@@ -240,6 +241,8 @@ interface ServeDeps {
   templates: WeakMap<CachedBody, string>;
   /** Rendered fields of preview routes, per input, for the current snapshots and warehouse. */
   previewFields: PreviewFieldsCache;
+  /** Renders of cacheable answers in progress, by generation and normalized input (serve/single-flight.ts). */
+  renders: SingleFlight<CachedBody>;
 }
 
 async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: ServeDeps): Promise<Response> {
@@ -305,15 +308,18 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     const ctx = renderContext(deps);
 
     if (route.render) {
-      const result = await route.render(ctx, input);
-      const [bytes, contentType] = serialize(result, route);
-      const body = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
-      deps.templates.set(body, route.path);
-      if (cacheable && generation === deps.generation()) {
-        cache.set(normKey, body);
-        // The URL as sent is an alias only when it names recognized parameters: junk parameters never fill the cache.
-        if (onlyRecognizedParams(route, event.url.searchParams)) cache.set(rawKey, body);
-      }
+      const render = async (): Promise<CachedBody> => {
+        const result = await route.render!(ctx, input);
+        const [bytes, contentType] = serialize(result, route);
+        const rendered = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
+        deps.templates.set(rendered, route.path);
+        if (cacheable && generation === deps.generation()) cache.set(normKey, rendered);
+        return rendered;
+      };
+      // Requests that miss together (an entry just expired, the data just moved) share one render.
+      const body = cacheable ? await deps.renders.run(`${generation} ${normKey}`, render) : await render();
+      // The URL as sent is an alias only when it names recognized parameters: junk parameters never fill the cache.
+      if (cacheable && generation === deps.generation() && onlyRecognizedParams(route, event.url.searchParams)) cache.set(rawKey, body);
       return sendCached(body, event, head, rateHeaders, deps.maxAge);
     }
 
