@@ -13,6 +13,28 @@ describe("VersionedMemo", () => {
     expect(await cache.get("2:1", "k", render)).toEqual({ n: 4 });
   });
 
+  it("computes once for callers that ask for the same key and version at the same time", async () => {
+    const cache = new VersionedMemo<{ n: number }>(10);
+    let renders = 0;
+    let open!: () => void;
+    const render = async () => {
+      const n = ++renders;
+      await new Promise<void>((resolve) => (open = resolve));
+      return { n };
+    };
+    const waiting = Array.from({ length: 20 }, () => cache.get("v1", "k", render));
+    await expect.poll(() => renders).toBe(1);
+    open();
+    const values = await Promise.all(waiting);
+    expect(new Set(values).size).toBe(1);
+    expect(values[0]).toEqual({ n: 1 });
+    // Another version is another computation, even for the same key.
+    const next = cache.get("v2", "k", render);
+    await expect.poll(() => renders).toBe(2);
+    open();
+    expect(await next).toEqual({ n: 2 });
+  });
+
   it("holds at most its bound, evicting the oldest entry", async () => {
     const cache = new VersionedMemo<{ n: number }>(2);
     let renders = 0;

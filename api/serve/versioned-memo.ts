@@ -1,12 +1,16 @@
+import { SingleFlight } from "./single-flight.ts";
+
 /**
  * Computed values kept per key for one data version: when the version changes (new snapshots, a refreshed
  * warehouse) every entry goes at once, so nothing computed from older data is ever returned. Bounded: past
- * `maxEntries` the oldest entry goes. A computation that throws keeps nothing.
+ * `maxEntries` the oldest entry goes. A computation that throws keeps nothing. Callers that ask for the same key
+ * and version while it is being computed share that one computation (single-flight.ts).
  */
 export class VersionedMemo<T> {
   readonly #max: number;
   #version = "";
   readonly #values = new Map<string, T>();
+  readonly #computing = new SingleFlight<T>();
 
   constructor(maxEntries = 2_000) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`VersionedMemo: maxEntries must be a positive integer, got ${maxEntries}`);
@@ -26,7 +30,7 @@ export class VersionedMemo<T> {
     }
     const hit = this.#values.get(key);
     if (hit !== undefined) return hit;
-    const value = await compute();
+    const value = await this.#computing.run(`${version}\n${key}`, compute);
     // The data may have changed while computing: keep the value only if its version is still current.
     if (version === this.#version) {
       if (this.#values.size >= this.#max) this.#values.delete(this.#values.keys().next().value!);
