@@ -124,6 +124,32 @@ describe("createApp()", () => {
     expect(await (await retried).json()).toEqual({ calls: 3 });
   });
 
+  it("renders an expired answer again but keeps its brotli copy when the bytes did not change", async () => {
+    let calls = 0;
+    const items = Array.from({ length: 400 }, (_, i) => ({ i, name: `model ${i}` }));
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/big",
+      tier: "free",
+      summary: "big",
+      tags: [],
+      response: z.object({ items: z.array(z.object({ i: z.number(), name: z.string() })) }),
+      render: () => (calls++, { items }),
+    });
+    const { app, cache } = createApp({ routes: [route], snapshots: fakeSnapshots({}), baseUrl: "http://x.test", rateLimitPerMinute: 0, trustProxy: null, cache: { ttlMs: 1 } });
+    const first = await app.request("/api/big", { headers: { "accept-encoding": "br" } });
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const before = cache.peek("GET /api/big")!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await app.request("/api/big", { headers: { "accept-encoding": "br" } });
+    const after = cache.peek("GET /api/big")!;
+    expect(calls).toBe(2);
+    expect(after).not.toBe(before);
+    expect(after.encoded("br")).toBe(before.encoded("br"));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+  });
+
   it("answers 503 snapshot_unavailable when a declared snapshot is absent", async () => {
     const route = defineRoute({
       method: "GET",

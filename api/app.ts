@@ -312,6 +312,8 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
         const result = await route.render!(ctx, input);
         const [bytes, contentType] = serialize(result, route);
         const rendered = new CachedBody(bytes, contentType, generation, { limited: LIMITED_TIERS.has(route.tier) });
+        const earlier = cacheable ? cache.peek(normKey) : undefined;
+        if (earlier) rendered.adoptEncodings(earlier);
         deps.templates.set(rendered, route.path);
         if (cacheable && generation === deps.generation()) cache.set(normKey, rendered);
         return rendered;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { CachedBody, ResponseCache } from "./response-cache.ts";
 
@@ -11,6 +12,19 @@ describe("ResponseCache", () => {
     expect(c.get("k", 2, 50)).toBeUndefined();
     c.set("k", body("a", 1, 0));
     expect(c.get("k", 1, 500)).toBeUndefined();
+  });
+
+  it("keeps a missed entry for peek() until it is replaced", () => {
+    const c = new ResponseCache({ ttlMs: 100 });
+    const old = body("a", 1, 0);
+    c.set("k", old);
+    expect(c.get("k", 1, 500)).toBeUndefined();
+    expect(c.get("k", 2, 50)).toBeUndefined();
+    expect(c.peek("k")).toBe(old);
+    const fresh = body("a", 1, 500);
+    c.set("k", fresh);
+    expect(c.get("k", 1, 550)).toBe(fresh);
+    expect(c.size).toBe(1);
   });
 
   it("set() evicts the least recently used entry past maxEntries", () => {
@@ -31,5 +45,21 @@ describe("CachedBody.encoded()", () => {
     expect(big.encoded("gzip")!.byteLength).toBeLessThan(200);
     expect(big.encoded("br")).toBe(big.encoded("br"));
     expect(body("{}").encoded("br")).toBeNull();
+  });
+
+  it("reuses the compressed copies of an earlier body only when its bytes are the same", () => {
+    const text = JSON.stringify({ items: Array.from({ length: 300 }, (_, i) => ({ i, name: `item ${i}` })) });
+    const earlier = body(text, 1, 0);
+    const br = earlier.encoded("br")!;
+    const gzip = earlier.encoded("gzip")!;
+    const again = body(text, 2, 30_000);
+    again.adoptEncodings(earlier);
+    expect(again.encoded("br")).toBe(br);
+    expect(again.encoded("gzip")).toBe(gzip);
+    // One byte changed: the copies are made anew, and decode to the new bytes.
+    const changed = body(text.replace("item 299", "item 298"), 2, 30_000);
+    changed.adoptEncodings(earlier);
+    expect(changed.encoded("br")).not.toBe(br);
+    expect(brotliDecompressSync(changed.encoded("br")!).toString()).toBe(text.replace("item 299", "item 298"));
   });
 });
