@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routes } from "../registry/index.ts";
-import { buildOpenApi, operationIdOf } from "./openapi.ts";
+import { buildOpenApi, openApiDocument, operationIdOf } from "./openapi.ts";
 import { openApiPath } from "./endpoints.ts";
 
 type Json = Record<string, any>;
@@ -73,5 +73,19 @@ describe("buildOpenApi()", () => {
     expect(doc.components.schemas.Billing.additionalProperties).toBe(false);
     expect(Object.keys(doc.components.responses)).toEqual(["NotFound", "MethodNotAllowed"]);
     expect(doc.components.responses.MethodNotAllowed.headers).toHaveProperty("Allow");
+  });
+});
+
+describe("openApiDocument()", () => {
+  it("builds the document once per route list and options, equal to buildOpenApi's", () => {
+    const opts = { baseUrl: "https://feed.example", premiumBilling: true };
+    const first = openApiDocument(routes, opts);
+    expect(first).toEqual(buildOpenApi(routes, opts));
+    expect(openApiDocument(routes, { ...opts })).toBe(first);
+    const off = openApiDocument(routes, { ...opts, premiumBilling: false });
+    expect(off).not.toBe(first);
+    expect(off).toEqual(buildOpenApi(routes, { ...opts, premiumBilling: false }));
+    expect(openApiDocument(routes, { ...opts, baseUrl: "https://other.example" })).not.toBe(first);
+    expect(openApiDocument([...routes], opts)).not.toBe(first);
   });
 });

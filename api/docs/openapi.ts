@@ -92,6 +92,23 @@ function pathsOf(routes: readonly AnyRoute[], opts: ResponseOptions): ZodOpenApi
   return paths;
 }
 
+/** Documents already built, per route list and options (see {@link openApiDocument}). */
+const built = new WeakMap<readonly AnyRoute[], Map<string, Record<string, unknown>>>();
+
+/**
+ * {@link buildOpenApi}, built once per route list and options and then shared: the document is a function of
+ * those alone, and building it takes a few hundred ms, which `/openapi.json` would otherwise pay each time its
+ * cached answer expires. Treat the result as read-only.
+ */
+export function openApiDocument(routes: readonly AnyRoute[], opts: OpenApiOptions): Record<string, unknown> {
+  const key = JSON.stringify([opts.baseUrl, opts.title ?? null, opts.premiumBilling ?? true]);
+  let documents = built.get(routes);
+  if (!documents) built.set(routes, (documents = new Map()));
+  let document = documents.get(key);
+  if (!document) documents.set(key, (document = buildOpenApi(routes, opts)));
+  return document;
+}
+
 /** Build the document; a route whose schemas zod-openapi cannot express is listed with an open schema. */
 export function buildOpenApi(routes: readonly AnyRoute[], opts: OpenApiOptions): Record<string, unknown> {
   const responseOpts: ResponseOptions = { premiumBilling: opts.premiumBilling ?? true };

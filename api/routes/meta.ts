@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { paymentServices } from "../services.ts";
 import { defineRoute } from "../registry/define.ts";
-import { API_VERSION, buildOpenApi } from "../docs/openapi.ts";
+import { API_VERSION, openApiDocument } from "../docs/openapi.ts";
 import { buildLlmsTxt } from "../docs/llms-txt.ts";
 import { TEST_CHAIN_WARNING } from "../payments/network.ts";
 import { describeEndpoints } from "../docs/endpoints.ts";
@@ -145,7 +145,7 @@ export const metaRoutes = [
     summary: "OpenAPI 3.1.0 description of every route, generated from the registry.",
     tags: ["discovery"],
     response: z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
-    render: (ctx) => buildOpenApi(ctx.routes ?? [], { baseUrl: ctx.baseUrl, premiumBilling: ctx.premiumBilling !== false }) as { openapi: "3.1.0"; info: { version: string }; paths: Record<string, unknown> },
+    render: (ctx) => openApiDocument(ctx.routes ?? [], { baseUrl: ctx.baseUrl, premiumBilling: ctx.premiumBilling !== false }) as { openapi: "3.1.0"; info: { version: string }; paths: Record<string, unknown> },
   }),
   defineRoute({
     method: "GET",
