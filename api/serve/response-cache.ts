@@ -49,7 +49,7 @@ export class CachedBody {
    * after its 30 s mostly renders the same bytes, and compressing is the costly part of such a miss.
    */
   adoptEncodings(earlier: CachedBody): void {
-    if (earlier === this || earlier.etag !== this.etag || !sameBytes(earlier.bytes, this.bytes)) return;
+    if (earlier === this || earlier.etag !== this.etag || Buffer.compare(earlier.bytes, this.bytes) !== 0) return;
     this.#br ??= earlier.#br;
     this.#gzip ??= earlier.#gzip;
   }
@@ -69,10 +69,6 @@ export class CachedBody {
     this.#gzip ??= gzipSync(this.bytes, { level: 9 });
     return this.#gzip;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 /** Options for {@link ResponseCache}. */
