@@ -2,16 +2,18 @@
  * `npm run bench:free`: how close a free request comes to a static file server. Starts the real server
  * (`tsx api/server.ts --no-schedule`, RATE_LIMIT_PER_MINUTE=0) on the bundled snapshots and a bare node:http
  * server answering the same bytes, runs autocannon against every free snapshot endpoint (bare and with
- * parameters, see defaultPaths) on both, A B A B per path, prints req/s, p50/p99 latency (means of the two
- * runs), the ratio to the bare server, the worst ratio, and the API process's resident memory, then times a
- * full replay run of all feeds.
+ * parameters, see defaultPaths) on both, A B A B per path, prints req/s, p50/p99 latency (medians of the
+ * rounds), the ratio to the bare server (the median of each round's ratio), the worst and the median ratio,
+ * and the API process's resident memory, then times a full replay run of all feeds.
  *
  * Besides req/s it reports each server process's CPU time per request (from /proc), which the machine's other
  * load does not move the way it moves req/s.
  *
- * Env: BENCH_DURATION (seconds per run, default 5), BENCH_ROUNDS (A B pairs per path, default 2), BENCH_WARMUP (seconds of
+ * Env: BENCH_DURATION (seconds per run, default 2), BENCH_ROUNDS (A B pairs per path, default 5), BENCH_WARMUP (seconds of
  * unmeasured load on every path, per server, before the first run; default 10), BENCH_CONNECTIONS (default 50), SNAPSHOTS_DIR
- * (default snapshots/), BENCH_PATHS (space-separated list, default defaultPaths()), BENCH_SKIP_REPLAY=1.
+ * (default snapshots/), BENCH_PATHS (space-separated list, default defaultPaths()), BENCH_SKIP_REPLAY=1, BENCH_CONTROL=1
+ * (measure a second bare server in the API's place: an A/A run that shows how far apart two identical servers
+ * come out on this machine, so a ratio of the real run can be read against the bench's own noise).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -22,6 +24,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { routes } from "../api/registry/index.ts";
 import { freePort } from "../api/testing/free-port.ts";
+import { choosePinning, onServerCpu, pinLoadGenerator } from "./lib/cpu-pinning.ts";
 import { processCpuMs, processMemoryMb } from "./lib/process-stats.ts";
 
 /** Parameterized requests measured besides every route's bare path (each answer computed once per parameter set). */
@@ -107,6 +110,13 @@ http.createServer((req, res) => {
 }).listen(Number(process.argv[2]), "127.0.0.1", () => process.stdout.write("ready\\n"));
 `;
 
+/** The median of a list of numbers (the mean of the two middle ones for an even count). */
+function middle(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The middle ratio of a list sorted from worst to best (the mean of the two middle ones for an even count). */
 function median(sorted: readonly { ratio: number }[]): number {
   const mid = Math.floor(sorted.length / 2);
@@ -131,9 +141,9 @@ async function timeReplay(): Promise<string> {
 
 /** Run the benchmark and print the report. */
 export async function main(): Promise<void> {
-  const seconds = Number(process.env.BENCH_DURATION ?? 5);
+  const seconds = Number(process.env.BENCH_DURATION ?? 2);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
   const warmup = Math.max(0, Number(process.env.BENCH_WARMUP ?? 10));
   const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(ROOT, "snapshots"));
   const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(/\s+/).filter(Boolean) : defaultPaths(snapshotsDir);
@@ -141,17 +151,25 @@ export async function main(): Promise<void> {
     process.stderr.write(`bench: no manifest.json in ${snapshotsDir}; routes will answer 503 (run the pipelines first)\n`);
   }
 
+  // The load generator (this process) on one CPU, every server on another (scripts/lib/cpu-pinning.ts).
+  const pinning = choosePinning();
+  pinLoadGenerator(pinning);
+  process.stdout.write(pinning ? `load generator on CPU ${pinning.loadCpu}, servers on CPU ${pinning.serverCpu}\n` : "CPUs not pinned\n");
+  const bareCommand = (tableFile: string, port: number) => onServerCpu(pinning, process.execPath, ["-e", BARE_SERVER, tableFile, String(port)]);
+
   const apiPort = await freePort();
-  const api = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+  const api = spawn(...onServerCpu(pinning, process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"]), {
     cwd: ROOT,
     env: { ...process.env, PORT: String(apiPort), HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "0", SNAPSHOTS_DIR: snapshotsDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let bare: ChildProcess | undefined;
+  let second: ChildProcess | undefined;
   const work = await mkdtemp(join(tmpdir(), "agentfeed-bench-"));
   try {
     await waitForLine(api, "api server");
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    let measured: { url: string; pid: number | undefined } = { url: apiUrl, pid: api.pid };
     const rssIdle = processMemoryMb(api.pid)?.rss ?? null;
 
     // The bare server gets exactly the bytes and headers the API sends for a br/gzip client.
@@ -179,21 +197,34 @@ export async function main(): Promise<void> {
     const tableFile = join(work, "table.json");
     await writeFile(tableFile, JSON.stringify(table));
     const barePort = await freePort();
-    bare = spawn(process.execPath, ["-e", BARE_SERVER, tableFile, String(barePort)], { stdio: ["ignore", "pipe", "pipe"] });
+    bare = spawn(...bareCommand(tableFile, barePort), { stdio: ["ignore", "pipe", "pipe"] });
     await waitForLine(bare, "bare server");
+    // The control: a second bare server on the same table takes the API's place (the API keeps running, idle,
+    // as the bare server does in a real run).
+    const control = process.env.BENCH_CONTROL === "1";
+    if (control) {
+      const controlPort = await freePort();
+      second = spawn(...bareCommand(tableFile, controlPort), { stdio: ["ignore", "pipe", "pipe"] });
+      await waitForLine(second, "control server");
+      measured = { url: `http://127.0.0.1:${controlPort}`, pid: second.pid };
+      process.stdout.write("control run: a second bare server is measured in the API's place\n");
+    }
 
     // Warm-up, not measured: every path on both servers, so the first measured path does not pay for the
     // API's just-in-time compilation and its start-up garbage (a path measured 0.75–0.83× first and 0.99–1.06× later).
-    for (const [target, base] of warmup > 0 ? ([["api", apiUrl], ["bare", `http://127.0.0.1:${barePort}`]] as const) : []) {
+    for (const [target, base] of warmup > 0 ? ([["api", measured.url], ["bare", `http://127.0.0.1:${barePort}`]] as const) : []) {
       process.stdout.write(`warm-up ${target}: every path, ${warmup} s, ${connections} connections…\n`);
       await autocannon({ url: base, requests: paths.map((path) => ({ method: "GET", path })), duration: warmup, connections, headers: { "accept-encoding": "br, gzip" } });
     }
 
     const rows: Row[] = [];
+    /** Per path: the API's ratio to the bare server in each round (req/s, and bare CPU / API CPU per request). */
+    const paired = new Map<string, { rps: number[]; cpu: number[] }>();
     for (const p of paths) {
-      // A B A B (then B A B A on the next path): the machine's noise moves both sides alike, and each side is
-      // the mean of its two runs.
-      const targets = [["api", apiUrl, api.pid], ["bare", `http://127.0.0.1:${barePort}`, bare.pid]] as const;
+      // A B A B (then B A B A on the next path). Each round's two runs are neighbours in time, so the machine's
+      // slow drifts move both alike; the path's ratio is the median of its rounds' ratios, so one run disturbed
+      // by a burst of other load does not decide it.
+      const targets = [["api", measured.url, measured.pid], ["bare", `http://127.0.0.1:${barePort}`, bare.pid]] as const;
       const ordered = paths.indexOf(p) % 2 === 0 ? targets : [...targets].reverse();
       const runs: Record<string, Omit<Row, "target" | "path">[]> = { api: [], bare: [] };
       for (let round = 0; round < rounds; round++) {
@@ -204,42 +235,47 @@ export async function main(): Promise<void> {
       }
       for (const [target] of ordered) {
         const r = runs[target]!;
-        const mean = (f: (x: Omit<Row, "target" | "path">) => number) => Math.round(r.reduce((sum, x) => sum + f(x), 0) / r.length);
-        const cpu = r.every((x) => x.cpuUs !== null) ? mean((x) => x.cpuUs!) : null;
-        rows.push({ target, path: p, rps: mean((x) => x.rps), p50: mean((x) => x.p50), p99: mean((x) => x.p99), non2xx: r.reduce((sum, x) => sum + x.non2xx, 0), cpuUs: cpu });
+        const mid = (f: (x: Omit<Row, "target" | "path">) => number) => Math.round(middle(r.map(f)));
+        const cpu = r.every((x) => x.cpuUs !== null) ? mid((x) => x.cpuUs!) : null;
+        rows.push({ target, path: p, rps: mid((x) => x.rps), p50: mid((x) => x.p50), p99: mid((x) => x.p99), non2xx: r.reduce((sum, x) => sum + x.non2xx, 0), cpuUs: cpu });
       }
+      const a = runs.api!;
+      const b = runs.bare!;
+      paired.set(p, {
+        rps: a.flatMap((x, i) => (b[i]!.rps > 0 ? [x.rps / b[i]!.rps] : [])),
+        cpu: a.flatMap((x, i) => (x.cpuUs && b[i]!.cpuUs ? [b[i]!.cpuUs! / x.cpuUs] : [])),
+      });
     }
     const rssLoaded = processMemoryMb(api.pid)?.rss ?? null;
 
     const width = Math.max(...rows.map((r) => r.path.length)) + 2;
     process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare  CPU µs/req  CPU bare/api\n`);
     for (const r of rows) {
-      const bareRow = rows.find((b) => b.path === r.path && b.target === "bare");
-      const ratio = bareRow && bareRow.rps > 0 ? (r.rps / bareRow.rps).toFixed(2) : "-";
-      const cpuRatio = bareRow?.cpuUs && r.cpuUs ? (bareRow.cpuUs / r.cpuUs).toFixed(2) : "-";
+      const pair = paired.get(r.path);
+      const ratio = pair && pair.rps.length > 0 ? middle(pair.rps).toFixed(2) : "-";
+      const cpuRatio = pair && pair.cpu.length > 0 ? middle(pair.cpu).toFixed(2) : "-";
       process.stdout.write(
         `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${(r.target === "api" ? ratio : "").padStart(7)}  ${String(r.cpuUs ?? "-").padStart(10)}  ${r.target === "api" ? cpuRatio.padStart(12) : ""}\n`,
       );
     }
     const ratios = paths.flatMap((p) => {
-      const a = rows.find((r) => r.path === p && r.target === "api");
-      const b = rows.find((r) => r.path === p && r.target === "bare");
-      return a && b && b.rps > 0 ? [{ p, ratio: a.rps / b.rps }] : [];
+      const pair = paired.get(p);
+      return pair && pair.rps.length > 0 ? [{ p, ratio: middle(pair.rps) }] : [];
     });
     const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
     if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${median(ratios).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
     // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
     // throughput ratio the API would reach on a CPU of its own.
     const cpuRatios = paths.flatMap((p) => {
-      const a = rows.find((r) => r.path === p && r.target === "api");
-      const b = rows.find((r) => r.path === p && r.target === "bare");
-      return a?.cpuUs && b?.cpuUs ? [{ p, ratio: b.cpuUs / a.cpuUs }] : [];
+      const pair = paired.get(p);
+      return pair && pair.cpu.length > 0 ? [{ p, ratio: middle(pair.cpu) }] : [];
     });
     const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
     if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${median(cpuRatios).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");
+    second?.kill("SIGTERM");
     api.kill("SIGTERM");
     await rm(work, { recursive: true, force: true });
   }
