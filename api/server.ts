@@ -4,8 +4,6 @@
  * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
  * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
  */
-// First, before any other module runs: see the file.
-import "./http/prime-next-tick.ts";
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

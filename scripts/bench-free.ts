@@ -117,12 +117,6 @@ function middle(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The middle ratio of a list sorted from worst to best (the mean of the two middle ones for an even count). */
-function median(sorted: readonly { ratio: number }[]): number {
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]!.ratio : (sorted[mid - 1]!.ratio + sorted[mid]!.ratio) / 2;
-}
-
 async function timeReplay(): Promise<string> {
   if (!existsSync(join(ROOT, "pipelines/run.ts"))) return "skipped: pipelines/run.ts not present";
   const started = performance.now();
@@ -263,7 +257,7 @@ export async function main(): Promise<void> {
       return pair && pair.rps.length > 0 ? [{ p, ratio: middle(pair.rps) }] : [];
     });
     const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${median(ratios).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
+    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${middle(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
     // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
     // throughput ratio the API would reach on a CPU of its own.
     const cpuRatios = paths.flatMap((p) => {
@@ -271,7 +265,7 @@ export async function main(): Promise<void> {
       return pair && pair.cpu.length > 0 ? [{ p, ratio: middle(pair.cpu) }] : [];
     });
     const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${median(cpuRatios).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
+    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${middle(cpuRatios.map((r) => r.ratio)).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");
