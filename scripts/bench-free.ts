@@ -212,8 +212,11 @@ export async function main(): Promise<void> {
     }
 
     const rows: Row[] = [];
-    /** Per path: the API's ratio to the bare server in each round (req/s, and bare CPU / API CPU per request). */
-    const paired = new Map<string, { rps: number[]; cpu: number[] }>();
+    /**
+     * Per path: the median over the rounds of the API's ratio to the bare server in that round (req/s, and bare CPU
+     * / API CPU per request); null where no round gave one.
+     */
+    const paired = new Map<string, { rps: number | null; cpu: number | null }>();
     for (const p of paths) {
       // A B A B (then B A B A on the next path). Each round's two runs are neighbours in time, so the machine's
       // slow drifts move both alike; the path's ratio is the median of its rounds' ratios, so one run disturbed
@@ -235,10 +238,9 @@ export async function main(): Promise<void> {
       }
       const a = runs.api!;
       const b = runs.bare!;
-      paired.set(p, {
-        rps: a.flatMap((x, i) => (b[i]!.rps > 0 ? [x.rps / b[i]!.rps] : [])),
-        cpu: a.flatMap((x, i) => (x.cpuUs && b[i]!.cpuUs ? [b[i]!.cpuUs! / x.cpuUs] : [])),
-      });
+      const rpsRatios = a.flatMap((x, i) => (b[i]!.rps > 0 ? [x.rps / b[i]!.rps] : []));
+      const cpuRatios = a.flatMap((x, i) => (x.cpuUs && b[i]!.cpuUs ? [b[i]!.cpuUs! / x.cpuUs] : []));
+      paired.set(p, { rps: rpsRatios.length > 0 ? middle(rpsRatios) : null, cpu: cpuRatios.length > 0 ? middle(cpuRatios) : null });
     }
     const rssLoaded = processMemoryMb(api.pid)?.rss ?? null;
 
@@ -246,23 +248,23 @@ export async function main(): Promise<void> {
     process.stdout.write(`\n${"path".padEnd(width)}target   req/s     p50 ms  p99 ms  non-2xx  vs bare  CPU µs/req  CPU bare/api\n`);
     for (const r of rows) {
       const pair = paired.get(r.path);
-      const ratio = pair && pair.rps.length > 0 ? middle(pair.rps).toFixed(2) : "-";
-      const cpuRatio = pair && pair.cpu.length > 0 ? middle(pair.cpu).toFixed(2) : "-";
+      const ratio = pair?.rps != null ? pair.rps.toFixed(2) : "-";
+      const cpuRatio = pair?.cpu != null ? pair.cpu.toFixed(2) : "-";
       process.stdout.write(
         `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${(r.target === "api" ? ratio : "").padStart(7)}  ${String(r.cpuUs ?? "-").padStart(10)}  ${r.target === "api" ? cpuRatio.padStart(12) : ""}\n`,
       );
     }
     const ratios = paths.flatMap((p) => {
-      const pair = paired.get(p);
-      return pair && pair.rps.length > 0 ? [{ p, ratio: middle(pair.rps) }] : [];
+      const ratio = paired.get(p)?.rps;
+      return ratio != null ? [{ p, ratio }] : [];
     });
     const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
     if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${middle(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
     // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
     // throughput ratio the API would reach on a CPU of its own.
     const cpuRatios = paths.flatMap((p) => {
-      const pair = paired.get(p);
-      return pair && pair.cpu.length > 0 ? [{ p, ratio: middle(pair.cpu) }] : [];
+      const ratio = paired.get(p)?.cpu;
+      return ratio != null ? [{ p, ratio }] : [];
     });
     const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
     if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${middle(cpuRatios.map((r) => r.ratio)).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
