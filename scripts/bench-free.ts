@@ -25,6 +25,7 @@ import autocannon from "autocannon";
 import { routes } from "../api/registry/index.ts";
 import { freePort } from "../api/testing/free-port.ts";
 import { choosePinning, onServerCpu, pinLoadGenerator } from "./lib/cpu-pinning.ts";
+import { median } from "./lib/median.ts";
 import { processCpuMs, processMemoryMb } from "./lib/process-stats.ts";
 
 /** Parameterized requests measured besides every route's bare path (each answer computed once per parameter set). */
@@ -109,13 +110,6 @@ http.createServer((req, res) => {
   res.end(hit.body);
 }).listen(Number(process.argv[2]), "127.0.0.1", () => process.stdout.write("ready\\n"));
 `;
-
-/** The median of a list of numbers (the mean of the two middle ones for an even count). */
-function middle(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function timeReplay(): Promise<string> {
   if (!existsSync(join(ROOT, "pipelines/run.ts"))) return "skipped: pipelines/run.ts not present";
@@ -232,7 +226,7 @@ export async function main(): Promise<void> {
       }
       for (const [target] of ordered) {
         const r = runs[target]!;
-        const mid = (f: (x: Omit<Row, "target" | "path">) => number) => Math.round(middle(r.map(f)));
+        const mid = (f: (x: Omit<Row, "target" | "path">) => number) => Math.round(median(r.map(f)));
         const cpu = r.every((x) => x.cpuUs !== null) ? mid((x) => x.cpuUs!) : null;
         rows.push({ target, path: p, rps: mid((x) => x.rps), p50: mid((x) => x.p50), p99: mid((x) => x.p99), non2xx: r.reduce((sum, x) => sum + x.non2xx, 0), cpuUs: cpu });
       }
@@ -240,7 +234,7 @@ export async function main(): Promise<void> {
       const b = runs.bare!;
       const rpsRatios = a.flatMap((x, i) => (b[i]!.rps > 0 ? [x.rps / b[i]!.rps] : []));
       const cpuRatios = a.flatMap((x, i) => (x.cpuUs && b[i]!.cpuUs ? [b[i]!.cpuUs! / x.cpuUs] : []));
-      paired.set(p, { rps: rpsRatios.length > 0 ? middle(rpsRatios) : null, cpu: cpuRatios.length > 0 ? middle(cpuRatios) : null });
+      paired.set(p, { rps: rpsRatios.length > 0 ? median(rpsRatios) : null, cpu: cpuRatios.length > 0 ? median(cpuRatios) : null });
     }
     const rssLoaded = processMemoryMb(api.pid)?.rss ?? null;
 
@@ -259,7 +253,7 @@ export async function main(): Promise<void> {
       return ratio != null ? [{ p, ratio }] : [];
     });
     const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${middle(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
+    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${median(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
     // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
     // throughput ratio the API would reach on a CPU of its own.
     const cpuRatios = paths.flatMap((p) => {
@@ -267,7 +261,7 @@ export async function main(): Promise<void> {
       return ratio != null ? [{ p, ratio }] : [];
     });
     const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${middle(cpuRatios.map((r) => r.ratio)).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
+    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${median(cpuRatios.map((r) => r.ratio)).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");
