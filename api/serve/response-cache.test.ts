@@ -37,6 +37,31 @@ describe("ResponseCache", () => {
     expect(c.get("a", 1, 0)).toBeDefined();
     expect(c.size).toBe(2);
   });
+
+  it("never evicts an entry hit at least once every maxEntries / 2 insertions, and evicts one that is not", () => {
+    const c = new ResponseCache({ maxEntries: 10, ttlMs: 1e9 });
+    c.set("hot", body("hot"));
+    c.set("cold", body("cold"));
+    for (let i = 0; i < 100; i++) {
+      c.set(`k${i}`, body(`k${i}`));
+      if (i % 5 === 4) expect(c.get("hot", 1, 0)).toBeDefined();
+    }
+    expect(c.peek("hot")).toBeDefined();
+    expect(c.peek("cold")).toBeUndefined();
+    expect(c.size).toBe(10);
+  });
+
+  it("moves a hit only once it has aged past half the bound: the entries evicted next are the oldest placed", () => {
+    const c = new ResponseCache({ maxEntries: 4, ttlMs: 1e9 });
+    for (const k of ["a", "b", "c", "d"]) c.set(k, body(k));
+    // "d" was placed last (0 insertions since): a hit leaves it where it is. "a" has aged 3 insertions, past 2: a
+    // hit moves it to the newest end, so "b" and then "c" go first.
+    c.get("d", 1, 0);
+    c.get("a", 1, 0);
+    c.set("e", body("e"));
+    c.set("f", body("f"));
+    expect([..."abcdef"].filter((k) => c.peek(k) !== undefined)).toEqual(["a", "d", "e", "f"]);
+  });
 });
 
 describe("CachedBody.encoded()", () => {

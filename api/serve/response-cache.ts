@@ -79,15 +79,31 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
 }
 
-/** LRU map of cache key → CachedBody, valid for one data generation. */
+/** An entry and its place in the recency order: the insertion count when it was last (re)inserted. */
+interface Slot {
+  body: CachedBody;
+  seq: number;
+}
+
+/**
+ * LRU map of cache key → CachedBody, valid for one data generation. Recency is kept coarsely: a hit moves its
+ * entry to the newest end only once the entry has aged past half the bound (maxEntries / 2 insertions since it
+ * was last placed). An entry that recent cannot be the next evicted, so an entry hit at least once every
+ * maxEntries / 2 insertions is never evicted, as in an exact LRU, while a hit on a settled cache costs one
+ * lookup instead of a delete and a re-insert (the free fast path's only per-request cache work).
+ */
 export class ResponseCache {
   readonly maxEntries: number;
   readonly ttlMs: number;
-  #map = new Map<string, CachedBody>();
+  #map = new Map<string, Slot>();
+  /** Insertions so far (each set, and each hit that moved its entry). */
+  #seq = 0;
+  readonly #refreshAfter: number;
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
     this.ttlMs = options.ttlMs ?? 30_000;
+    this.#refreshAfter = Math.max(1, Math.floor(this.maxEntries / 2));
   }
 
   get size(): number {
@@ -95,27 +111,32 @@ export class ResponseCache {
   }
 
   /**
-   * The live entry for `key` rendered from `generation`, refreshed as most recently used. An entry of another
+   * The live entry for `key` rendered from `generation`, kept among the recently used. An entry of another
    * generation or past its TTL is a miss but stays until it is replaced or evicted, so the render that replaces
    * it can reuse its compressed copies ({@link peek}, {@link CachedBody.adoptEncodings}).
    */
   get(key: string, generation: number, now = Date.now()): CachedBody | undefined {
-    const hit = this.#map.get(key);
-    if (!hit || hit.generation !== generation || now - hit.createdAt > this.ttlMs) return undefined;
-    this.#map.delete(key);
-    this.#map.set(key, hit);
+    const slot = this.#map.get(key);
+    if (slot === undefined) return undefined;
+    const hit = slot.body;
+    if (hit.generation !== generation || now - hit.createdAt > this.ttlMs) return undefined;
+    if (this.#seq - slot.seq >= this.#refreshAfter) {
+      this.#map.delete(key);
+      slot.seq = ++this.#seq;
+      this.#map.set(key, slot);
+    }
     return hit;
   }
 
   /** The entry held for `key`, live or not, without refreshing it. */
   peek(key: string): CachedBody | undefined {
-    return this.#map.get(key);
+    return this.#map.get(key)?.body;
   }
 
-  /** Store an entry, evicting the least recently used ones past the bound. */
+  /** Store an entry as the most recently used, evicting the least recently used ones past the bound. */
   set(key: string, body: CachedBody): void {
     this.#map.delete(key);
-    this.#map.set(key, body);
+    this.#map.set(key, { body, seq: ++this.#seq });
     while (this.#map.size > this.maxEntries) {
       const oldest = this.#map.keys().next();
       if (oldest.done) break;
