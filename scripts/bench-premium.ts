@@ -111,7 +111,7 @@ async function run(port: number, connections: number, headers: Record<string, st
   };
 }
 
-/** The median of each figure over a path's runs (one disturbed run does not move it as it moves a mean). */
+/** The median of each figure over a level's paid or off runs (one disturbed run does not move it as it moves a mean). */
 function middleOf(runs: Run[]): Run {
   const mid = (f: (r: Run) => number) => median(runs.map(f));
   const known = (f: (r: Run) => number | null) => (runs.every((r) => f(r) !== null) ? mid((r) => f(r)!) : null);
