@@ -248,20 +248,19 @@ export async function main(): Promise<void> {
         `${r.path.padEnd(width)}${r.target.padEnd(9)}${String(r.rps).padStart(7)}  ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${(r.target === "api" ? ratio : "").padStart(7)}  ${String(r.cpuUs ?? "-").padStart(10)}  ${r.target === "api" ? cpuRatio.padStart(12) : ""}\n`,
       );
     }
-    const ratios = paths.flatMap((p) => {
-      const ratio = paired.get(p)?.rps;
-      return ratio != null ? [{ p, ratio }] : [];
-    });
-    const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worst) process.stdout.write(`\nworst api/bare ratio: ${worst.ratio.toFixed(2)} (${worst.p}); median ${median(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`);
+    /** The worst path, the median and how many paths reach 0.90, over the paths' paired ratios of one kind. */
+    const summary = (kind: "rps" | "cpu", label: string): string => {
+      const ratios = paths.flatMap((p) => {
+        const ratio = paired.get(p)?.[kind];
+        return ratio != null ? [{ p, ratio }] : [];
+      });
+      const worst = ratios.sort((x, y) => x.ratio - y.ratio)[0];
+      if (!worst) return "";
+      return `${label}: ${worst.ratio.toFixed(2)} (${worst.p}); median ${median(ratios.map((r) => r.ratio)).toFixed(2)}; ${ratios.filter((r) => r.ratio >= 0.9).length} of ${ratios.length} paths at ≥ 0.90\n`;
+    };
     // CPU per request does not move with the machine's other load the way req/s does: bare CPU / api CPU is the
     // throughput ratio the API would reach on a CPU of its own.
-    const cpuRatios = paths.flatMap((p) => {
-      const ratio = paired.get(p)?.cpu;
-      return ratio != null ? [{ p, ratio }] : [];
-    });
-    const worstCpu = cpuRatios.sort((x, y) => x.ratio - y.ratio)[0];
-    if (worstCpu) process.stdout.write(`worst CPU-per-request ratio (bare / api): ${worstCpu.ratio.toFixed(2)} (${worstCpu.p}); median ${median(cpuRatios.map((r) => r.ratio)).toFixed(2)}; ${cpuRatios.filter((r) => r.ratio >= 0.9).length} of ${cpuRatios.length} paths at ≥ 0.90\n`);
+    process.stdout.write(`\n${summary("rps", "worst api/bare ratio")}${summary("cpu", "worst CPU-per-request ratio (bare / api)")}`);
     process.stdout.write(`\nAPI resident memory: ${rssIdle ?? "?"} MB after start, ${rssLoaded ?? "?"} MB after the runs\n`);
   } finally {
     bare?.kill("SIGTERM");

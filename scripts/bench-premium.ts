@@ -175,6 +175,7 @@ try {
     summary.push(budget);
   }
   // The wrapper alone: the same apps called in the server process without HTTP (no sockets, no load generator).
+  // A third of a call per ms of one level's paid runs: 4,995 calls per run at the defaults (5 rounds of 3 s).
   const calls = Math.max(500, Math.round(seconds * rounds * 333));
   const inProcess = (await (await fetch(`http://127.0.0.1:${paidPort}/bench/in-process?n=${calls}`)).json()) as Record<"paid" | "off", { loopUs: number; wallUs: number }>;
   const inLine = `in process (no HTTP, 16 calls at a time, ${calls} calls per run, A B A B): main thread per call paid ${Math.round(inProcess.paid.loopUs)} µs vs off ${Math.round(inProcess.off.loopUs)} µs (billing adds ${Math.round(inProcess.paid.loopUs - inProcess.off.loopUs)} µs); wall per call paid ${Math.round(inProcess.paid.wallUs)} µs vs off ${Math.round(inProcess.off.wallUs)} µs`;
