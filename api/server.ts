@@ -2,7 +2,7 @@
  * Starts the API: loads the snapshots, opens the state database (embedded Postgres in DATA_DIR, or
  * DATABASE_URL) with the credit ledger, payments and the premium wrapper, builds the app from the registry
  * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
- * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT/SIGTERM.
+ * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
@@ -470,8 +470,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     if (stop) stop(signal);
     else stopRequested ??= signal;
   };
-  process.on("SIGINT", () => onSignal("SIGINT"));
-  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  // SIGHUP is the terminal closing: by default it ends Node at once, and the embedded Postgres (which reads SIGHUP
+  // as "reload the configuration") would be left running without its owner.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => onSignal(signal));
 
   // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
   const dataDir = process.env.DATA_DIR || ".data";

@@ -2,7 +2,8 @@
  * Open the state database: the Postgres server named by DATABASE_URL, or else the embedded Postgres kept in
  * `<DATA_DIR>/pg`. Migrations are applied before the handle is returned. An embedded server this process owns
  * is watched: when it is lost while serving (killed, crashed), it is started again on the same port, so the
- * pool reconnects by itself; meanwhile queries fail and the routes answer 503.
+ * pool reconnects by itself; meanwhile queries fail and the routes answer 503. One that shut down cleanly was
+ * asked to stop, and is left stopped.
  */
 import { join } from "node:path";
 import pg from "pg";
@@ -51,13 +52,24 @@ export function describeDatabaseUrl(databaseUrl: string): string {
   return `Postgres server ${url.hostname}:${url.port || "5432"}/${decodeURIComponent(url.pathname.slice(1)) || "(default database)"}`;
 }
 
-/** Restart a lost embedded server, at most one attempt at a time, backing off while it keeps failing. */
+/**
+ * Restart a lost embedded server, at most one attempt at a time, backing off while it keeps failing. A server
+ * that was asked to stop (a clean shutdown: the terminal's Ctrl-C reaches it with this process, as does a system
+ * shutdown) is not restarted: this process is about to stop too, or its operator stopped the database on purpose.
+ */
 function watchEmbedded(embedded: EmbeddedServer, everyMs: number, warn: (message: string) => void): () => void {
   let busy = false;
   let failures = 0;
   let skip = 0;
   const timer = setInterval(() => {
     if (busy || embedded.alive()) return;
+    if (embedded.shutDownCleanly()) {
+      clearInterval(timer);
+      warn(
+        `embedded postgres in ${embedded.clusterDir} was shut down from outside (a clean stop, as on Ctrl-C); not restarting it: routes that need the database answer 503 until agentfeed is started again`,
+      );
+      return;
+    }
     if (skip > 0) {
       skip--;
       return;

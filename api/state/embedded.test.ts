@@ -104,6 +104,49 @@ describe("startEmbeddedPostgres() ownership", () => {
     expect(after?.port).toBe(before!.port);
     expect(after?.pid).not.toBe(before!.pid);
   });
+  it("leaves stopped a server that shut down cleanly from outside (Ctrl-C reaches it with this process)", async () => {
+    const dataDir = join(await privateFolder("agentfeed-asked-"), "data");
+    const warnings: string[] = [];
+    const db = await openDatabase({ dataDir, databaseUrl: "", watchMs: 50, onWarn: (line) => warnings.push(line) });
+    cleanups.push(() => db.close());
+    const before = await runningServer(join(dataDir, "pg"));
+    process.kill(before!.pid, "SIGINT");
+    for (let attempt = 0; attempt < 200 && warnings.length === 0; attempt++) await new Promise((done) => setTimeout(done, 50));
+    // Several of the watcher's periods later, still stopped, and said once.
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/shut down from outside .*not restarting it/);
+    await db.close();
+    expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
+  });
+
+  it("close() during a restart stops the server that restart starts", async () => {
+    const dataDir = join(await privateFolder("agentfeed-restarting-"), "data");
+    const clusterDir = join(dataDir, "pg");
+    cleanups.push(async () => {
+      const left = await runningServer(clusterDir);
+      if (left) process.kill(left.pid, "SIGKILL");
+    });
+    let restarting!: () => void;
+    const restartBegun = new Promise<void>((done) => (restarting = done));
+    const db = await openDatabase({
+      dataDir,
+      databaseUrl: "",
+      watchMs: 20,
+      onWarn: (line) => {
+        if (line.includes("restarting it")) restarting();
+      },
+    });
+    cleanups.push(() => db.close());
+    process.kill((await runningServer(clusterDir))!.pid, "SIGKILL");
+    await restartBegun;
+    await db.close();
+    expect(await runningServer(clusterDir)).toBeUndefined();
+    // Nothing comes up after close either.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await runningServer(clusterDir)).toBeUndefined();
+  });
 });
 
 describe("startEmbeddedPostgres() start failures are one clear line, at once", () => {

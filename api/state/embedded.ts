@@ -37,6 +37,8 @@ export interface EmbeddedServer {
   readonly identity: string;
   /** Whether the server process is still there. */
   alive(): boolean;
+  /** Whether a server that is gone was asked to stop (a clean shutdown) rather than lost to a crash or a kill. */
+  shutDownCleanly(): boolean;
   /** Start the server again on the same port after it was lost (owned servers only). */
   restart(): Promise<void>;
   /** Stop the server if this process owns it; otherwise nothing. */
@@ -355,6 +357,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await writeOwner(dataDir);
     let current = child;
     let stopped = false;
+    // A restart under way when the server is stopped is waited for, so the server it starts is stopped too.
+    let restarting: Promise<void> | undefined;
     return {
       url: urlFor(credentials, port),
       port,
@@ -362,13 +366,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       clusterDir,
       identity: identity.description,
       alive: () => !current.hasExited(),
+      shutDownCleanly: () => current.shutDownCleanly(),
       restart: async () => {
         if (stopped || !current.hasExited()) return;
-        current = await withStartLock(dataDir, () => launch(port));
+        restarting ??= withStartLock(dataDir, () => launch(port))
+          .then((next) => {
+            current = next;
+          })
+          .finally(() => {
+            restarting = undefined;
+          });
+        await restarting;
       },
       stop: async () => {
         if (stopped) return;
         stopped = true;
+        await restarting?.catch(() => undefined);
         await current.stop();
         await rm(ownerPath(dataDir), { force: true });
       },
@@ -395,6 +408,8 @@ async function joinRunning(
     clusterDir,
     identity: adopted ? "adopted from a process that died" : "joined (this process already runs it)",
     alive: () => pidAlive(running.pid),
+    // Not our child: how it ended cannot be seen.
+    shutDownCleanly: () => false,
     // An adopted server is not our child: a lost one is not restarted here; the next start takes the folder over.
     restart: async () => undefined,
     stop: async () => {

@@ -75,6 +75,11 @@ export interface PostgresChild {
   readonly exited: Promise<void>;
   /** Whether the process has exited. */
   readonly hasExited: () => boolean;
+  /**
+   * Whether it exited by a clean shutdown (exit code 0): someone asked it to stop (a signal to the terminal's
+   * process group, a system shutdown, `pg_ctl stop`), as opposed to a crash or a kill.
+   */
+  readonly shutDownCleanly: () => boolean;
   /** Fast shutdown (SIGINT), then SIGKILL if it is still there after `graceMs`; resolves once it is gone. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -100,10 +105,12 @@ export async function startPostgres(
   const args = ["-D", options.clusterDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
   const child = spawnAs(identity, binaries.postgres, args);
   let exited = false;
+  let exitCode: number | null = null;
   // "exit", not "close": backends left by a killed server keep the output pipes open long after it is gone.
   const exitedPromise = new Promise<void>((resolve) => {
-    child.once("exit", () => {
+    child.once("exit", (code) => {
       exited = true;
+      exitCode = code;
       resolve();
     });
     child.once("error", () => {
@@ -149,5 +156,5 @@ export async function startPostgres(
   });
   // Keep draining the server's output after start so its pipes never fill; the tail stays for diagnostics.
   if (child.pid === undefined) throw new EmbeddedPostgresError(`embedded postgres: ${binaries.postgres} started without a pid`);
-  return { pid: child.pid, exited: exitedPromise, hasExited: () => exited, stop };
+  return { pid: child.pid, exited: exitedPromise, hasExited: () => exited, shutDownCleanly: () => exited && exitCode === 0, stop };
 }

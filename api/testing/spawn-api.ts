@@ -24,12 +24,17 @@ export interface SpawnedApi {
 }
 
 /** Start the API with `env` added to this process's environment (HOST is 127.0.0.1; PORT a free one unless given). */
-export async function spawnApi(env: Record<string, string>, options: { timeoutMs?: number; schedule?: boolean } = {}): Promise<SpawnedApi> {
+export async function spawnApi(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; schedule?: boolean; ownProcessGroup?: boolean } = {},
+): Promise<SpawnedApi> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", ...(options.schedule ? [] : ["--no-schedule"])], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, as a shell gives a command run in a terminal: the group can then be signalled whole.
+    detached: options.ownProcessGroup === true,
   });
   let out = "";
   let err = "";
