@@ -15,6 +15,7 @@ import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts"
 import { matchesIfNoneMatch, pickEncoding, variantEtag, type Encoding } from "./http/encoding.ts";
 import { SECURITY_HEADERS } from "./http/node-guard.ts";
 import { clip } from "./http/clip.ts";
+import { respond } from "./http/respond.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
@@ -335,7 +336,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     const [bytes, contentType] = serialize(result, route);
     const headers = new Headers({ "Content-Type": contentType, "Cache-Control": "no-store", ...rateHeaders });
     setCorsHeaders(headers);
-    return new Response(head ? null : bytes, { status: 200, headers });
+    return respond(head ? null : bytes, 200, headers);
   } catch (err) {
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
@@ -553,7 +554,7 @@ function sendCached(
     rateHeaders,
     maxAge,
   });
-  return new Response(reply.body as Uint8Array<ArrayBuffer> | null, { status: reply.status, headers: reply.headers });
+  return respond(reply.body, reply.status, reply.headers);
 }
 
 function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {
@@ -561,5 +562,5 @@ function jsonResponse(status: number, body: unknown, extra: Record<string, strin
   setCorsHeaders(headers);
   headers.set("Content-Type", JSON_TYPE);
   headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers });
+  return respond(JSON.stringify(body), status, headers);
 }

@@ -1,5 +1,6 @@
 /** How premium answers leave: JSON, no-store, CORS with the payment headers exposed. */
 import { CORS_HEADERS } from "../http/cors.ts";
+import { respond } from "../http/respond.ts";
 import { X402_HEADERS } from "./x402.ts";
 
 /** A finished answer before it becomes a Response. */
@@ -34,5 +35,5 @@ export function reply(answer: Answer, extra: Record<string, string>): Response {
 
 /** The Response of already serialized JSON (a stored Idempotency-Key answer). */
 export function replyBytes(status: number, body: string, extra: Record<string, string>): Response {
-  return new Response(body, { status, headers: headersFor(extra) });
+  return respond(body, status, headersFor(extra));
 }

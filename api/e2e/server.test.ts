@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../registry/index.ts";
@@ -204,6 +205,35 @@ describe("errors are JSON", () => {
       const body = (await res.json()) as { ok: boolean; error: string; issues: unknown[] };
       expect(body).toMatchObject({ ok: false, error: "invalid_params" });
       expect(body.issues.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers built per request (errors, a preflight) carry their reason phrase and a Content-Length, not chunks", async () => {
+    // Read with node:http, which shows the status line and the framing that fetch hides.
+    const raw = (method: string, path: string) =>
+      new Promise<{ status?: number; reason?: string; length?: string; chunked: boolean; body: string }>((done, fail) => {
+        const req = httpRequest(server.url + path, { method }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+          res.on("end", () =>
+            done({ status: res.statusCode, reason: res.statusMessage, length: res.headers["content-length"], chunked: res.headers["transfer-encoding"] === "chunked", body }),
+          );
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    const cases: [string, string, number, string][] = [
+      ["GET", "/api/history/yesterday/status", 400, "Bad Request"],
+      ["GET", "/api/nothing-here", 404, "Not Found"],
+      ["DELETE", "/api/history", 405, "Method Not Allowed"],
+      ["OPTIONS", "/api/meta", 204, "No Content"],
+    ];
+    for (const [method, path, status, reason] of cases) {
+      const res = await raw(method, path);
+      expect(res.status, path).toBe(status);
+      expect(res.reason, path).toBe(reason);
+      expect(res.chunked, path).toBe(false);
+      if (status !== 204) expect(Number(res.length), path).toBe(Buffer.byteLength(res.body));
     }
   });
 

@@ -1,4 +1,5 @@
 /** CORS for the public API: any origin, no credentials, the caching and rate-limit headers exposed. */
+import { respond } from "./respond.ts";
 
 const EXPOSE = [
   "ETag",
@@ -39,5 +40,5 @@ export function preflightResponse(methods: readonly string[], requestHeaders: st
   );
   headers.set("Access-Control-Max-Age", "86400");
   headers.set("Allow", [...methods, "OPTIONS"].join(", "));
-  return new Response(null, { status: 204, headers });
+  return respond(null, 204, headers);
 }

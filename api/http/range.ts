@@ -9,6 +9,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import rangeParser from "range-parser";
 import { errorBody } from "./errors.ts";
+import { respond } from "./respond.ts";
 
 /** What to serve and how to label it. */
 export interface FileToServe {
@@ -63,20 +64,20 @@ export async function fileResponse(request: Request, file: FileToServe): Promise
       "Last-Modified": lastModified.toUTCString(),
       "Cache-Control": file.cacheControl,
     });
-    if (notModified(request.headers, etag, lastModified)) return new Response(null, { status: 304, headers });
+    if (notModified(request.headers, etag, lastModified)) return respond(null, 304, headers);
 
     const range = wantedRange(request.headers, size, etag, lastModified);
     if (range === "unsatisfiable") {
       const error = new Headers({ "Content-Type": "application/json; charset=utf-8", "Content-Range": `bytes */${size}`, "Cache-Control": "no-store" });
       const body = errorBody("range_not_satisfiable", `the Range header names no byte of this ${size}-byte file; ask for bytes 0-${Math.max(0, size - 1)}`);
-      return new Response(JSON.stringify(body), { status: 416, headers: error });
+      return respond(JSON.stringify(body), 416, error);
     }
     const [start, end] = range ?? [0, size - 1];
     const length = size === 0 ? 0 : end - start + 1;
     headers.set("Content-Length", String(length));
     if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
     const status = range ? 206 : 200;
-    if (request.method === "HEAD" || length === 0) return new Response(null, { status, headers });
+    if (request.method === "HEAD" || length === 0) return respond(null, status, headers);
     streaming = true;
     return new Response(fileStream(handle, start, length), { status, headers });
   } finally {

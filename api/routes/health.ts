@@ -12,6 +12,7 @@ import { ageSeconds, isStale } from "../../pipelines/contract/freshness.ts";
 import { runHealthChecks } from "../health/checks.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { SnapshotMeta, SnapshotReader } from "../registry/types.ts";
+import { respond } from "../http/respond.ts";
 
 /** Health of one snapshot type. */
 export const TypeHealth = z.strictObject({
@@ -124,7 +125,7 @@ export const healthRoutes = [
         ...types,
       } as z.infer<typeof HealthResponse>;
       if (!degraded) return body;
-      return new Response(JSON.stringify(body), { status: 503, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" } });
+      return respond(JSON.stringify(body), 503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" });
     },
   }),
 ];
