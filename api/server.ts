@@ -1,7 +1,7 @@
 /**
  * Starts the API: loads the snapshots, opens the state database (embedded Postgres in DATA_DIR, or
  * DATABASE_URL) with the credit ledger, payments and the premium wrapper, builds the app from the registry
- * and listens with Node's http server. Run directly (`npm start`, `tsx api/server.ts [--no-schedule]`) it
+ * and listens with Node's http server. Run directly (`npm start`, `node --import tsx api/server.ts [--no-schedule]`) it
  * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
  */
 import { randomBytes } from "node:crypto";
@@ -459,7 +459,7 @@ async function startScheduler(snapshotsDir: string, warn: (m: string) => void): 
   }
 }
 
-/** CLI entry: `tsx api/server.ts [--no-schedule]`. */
+/** CLI entry: `node --import tsx api/server.ts [--no-schedule]` (what `npm start` runs). */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const warn = (m: string) => process.stderr.write(`agentfeed: ${m}\n`);
   // Signals are handled from the first moment: one that arrives while the server is still starting stops it

@@ -4,13 +4,17 @@
  * them, and nothing may start the database again meanwhile (its watcher restarts only a server that was lost to a
  * crash or a kill, never one that was asked to stop).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runningServer } from "../state/embedded.ts";
 import { markedProcesses, stopMarkedProcesses, TEST_RUN_MARKER } from "../testing/leftover-processes.ts";
+import { freePort } from "../testing/free-port.ts";
 import { spawnApi } from "../testing/spawn-api.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
 
 // A marker of this file's own: the processes its servers start are found by it, and none of the neighbours'.
 const marker = `terminal-signals-${process.pid}`;
@@ -57,5 +61,37 @@ describe("signals from a terminal reach the whole process group", () => {
     expect(after.code).toBe(0);
     expect(after.database).toBeUndefined();
     expect(after.left).toEqual([]);
+  });
+
+  it("npm start runs the server under Node itself: Ctrl-C the moment its port opens still stops everything cleanly", { timeout: 90_000 }, async () => {
+    // The tsx command relays a signal to its child and kills it outright when the child, busy starting, has not
+    // acknowledged it within about 60 ms; the server then died without stopping what it had started.
+    const scripts = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    expect(scripts.start).toMatch(/^node --import tsx api\/server\.ts$/);
+    const port = await freePort();
+    const child = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", [TEST_RUN_MARKER]: marker },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout!.resume();
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    // Signal as soon as the port answers: the server is still busy finishing its start then (loading its scheduler).
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const up = await fetch(`http://127.0.0.1:${port}/api/meta`).then((res) => res.ok, () => false);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`npm start did not answer within 60 s: ${stderr.slice(0, 500)}`);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    process.kill(-child.pid!, "SIGINT");
+    await exited;
+    await new Promise((done) => setTimeout(done, 2_000));
+    expect(stderr).toContain("SIGINT received, shutting down");
+    expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
+    expect(markedProcesses(marker)).toEqual([]);
   });
 });
