@@ -4,7 +4,7 @@
  * them, and nothing may start the database again meanwhile (its watcher restarts only a server that was lost to a
  * crash or a kill, never one that was asked to stop).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,6 +29,16 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** Signal a process group, wait for its leader to exit, and report what is left of it. */
+async function signalAndWait(leader: ChildProcess, signal: "SIGINT" | "SIGHUP") {
+  const exited = new Promise<number | null>((done) => leader.once("exit", (code) => done(code)));
+  process.kill(-leader.pid!, signal);
+  const code = await exited;
+  // The watcher notices within its one-second period; give it two more to do something wrong.
+  await new Promise((done) => setTimeout(done, 2_000));
+  return { code, left: markedProcesses(marker), database: await runningServer(join(dataDir, "pg")) };
+}
+
 /** Start the server as a terminal would (its own process group), signal the group, and report what is left. */
 async function signalGroup(signal: "SIGINT" | "SIGHUP") {
   const api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: "", [TEST_RUN_MARKER]: marker }, { ownProcessGroup: true, schedule: true, timeoutMs: 60_000 });
@@ -37,12 +47,7 @@ async function signalGroup(signal: "SIGINT" | "SIGHUP") {
   const started = markedProcesses(marker).map((p) => p.command).join("\n");
   expect(started).toMatch(/postgres -D /);
   expect(started).toMatch(/anvil /);
-  const exited = new Promise<number | null>((done) => api.child.once("exit", (code) => done(code)));
-  process.kill(-api.child.pid!, signal);
-  const code = await exited;
-  // The watcher notices within its one-second period; give it two more to do something wrong.
-  await new Promise((done) => setTimeout(done, 2_000));
-  return { code, stderr: api.stderr(), left: markedProcesses(marker), database: await runningServer(join(dataDir, "pg")) };
+  return { ...(await signalAndWait(api.child, signal)), stderr: api.stderr() };
 }
 
 describe("signals from a terminal reach the whole process group", () => {
@@ -78,7 +83,6 @@ describe("signals from a terminal reach the whole process group", () => {
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout!.resume();
-    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     // Signal as soon as the port answers: the server is still busy finishing its start then (loading its scheduler).
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -87,11 +91,9 @@ describe("signals from a terminal reach the whole process group", () => {
       if (Date.now() > deadline) throw new Error(`npm start did not answer within 60 s: ${stderr.slice(0, 500)}`);
       await new Promise((done) => setTimeout(done, 20));
     }
-    process.kill(-child.pid!, "SIGINT");
-    await exited;
-    await new Promise((done) => setTimeout(done, 2_000));
+    const after = await signalAndWait(child, "SIGINT");
     expect(stderr).toContain("SIGINT received, shutting down");
-    expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
-    expect(markedProcesses(marker)).toEqual([]);
+    expect(after.database).toBeUndefined();
+    expect(after.left).toEqual([]);
   });
 });
