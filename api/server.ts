@@ -1,8 +1,9 @@
 /**
  * Starts the API: loads the snapshots, opens the state database (embedded Postgres in DATA_DIR, or
  * DATABASE_URL) with the credit ledger, payments and the premium wrapper, builds the app from the registry
- * and listens with Node's http server. Run directly (`npm start`, `node --import tsx api/server.ts [--no-schedule]`) it
- * also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM and SIGHUP.
+ * and listens with Node's http server. Run directly (`npm start`, that is `node --import tsx api/server.ts
+ * [--no-schedule]`) it also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM
+ * and SIGHUP.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";

@@ -1,6 +1,7 @@
 /**
- * The API server as a child process (`node --import tsx api/server.ts --no-schedule`, or with its scheduler) on a free port of 127.0.0.1, for tests
- * and demos that need real HTTP between processes. Resolves once it printed its first line.
+ * The API server as a child process (`node --import tsx api/server.ts --no-schedule`, or with its scheduler) on
+ * a free port of 127.0.0.1, for tests and demos that need real HTTP between processes. Resolves once it printed
+ * its first line.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
