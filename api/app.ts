@@ -15,7 +15,8 @@ import { CORS_HEADERS, preflightResponse, setCorsHeaders } from "./http/cors.ts"
 import { matchesIfNoneMatch, pickEncoding, variantEtag, type Encoding } from "./http/encoding.ts";
 import { SECURITY_HEADERS } from "./http/node-guard.ts";
 import { clip } from "./http/clip.ts";
-import { respond } from "./http/respond.ts";
+import { respondJson } from "./http/json-response.ts";
+import { JSON_TYPE, respond } from "./http/respond.ts";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
@@ -76,7 +77,6 @@ export interface AnsweredRequest {
 
 /** Tiers the per-IP limit applies to. Premium and payment calls are metered by credits instead. */
 const LIMITED_TIERS = new Set(["discovery", "free", "preview"]);
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /** What createApp returns: the h3 app and its cache (exposed for tests and the reload hook). */
 export interface BuiltApp {
@@ -558,9 +558,5 @@ function sendCached(
 }
 
 function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {
-  const headers = new Headers(extra);
-  setCorsHeaders(headers);
-  headers.set("Content-Type", JSON_TYPE);
-  headers.set("Cache-Control", "no-store");
-  return respond(JSON.stringify(body), status, headers);
+  return respondJson(JSON.stringify(body), status, extra);
 }

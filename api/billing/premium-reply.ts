@@ -1,6 +1,6 @@
 /** How premium answers leave: JSON, no-store, CORS with the payment headers exposed. */
 import { CORS_HEADERS } from "../http/cors.ts";
-import { respond } from "../http/respond.ts";
+import { respondJson } from "../http/json-response.ts";
 import { X402_HEADERS } from "./x402.ts";
 
 /** A finished answer before it becomes a Response. */
@@ -17,17 +17,6 @@ export interface Answer {
 /** Headers browsers may read on premium answers, beyond the common ones. */
 const PREMIUM_EXPOSED = [X402_HEADERS.required, X402_HEADERS.response, X402_HEADERS.token, "Idempotent-Replayed"];
 const EXPOSED = `${CORS_HEADERS["Access-Control-Expose-Headers"]}, ${PREMIUM_EXPOSED.join(", ")}`;
-const JSON_TYPE = "application/json; charset=utf-8";
-
-function headersFor(extra: Record<string, string>): Headers {
-  const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
-  headers.set("Access-Control-Expose-Headers", EXPOSED);
-  headers.set("Content-Type", JSON_TYPE);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
-
 /** The Response of an answer, with `extra` headers (X-Payment-Token) added. */
 export function reply(answer: Answer, extra: Record<string, string>): Response {
   return replyBytes(answer.status, answer.text ?? JSON.stringify(answer.body), { ...extra, ...answer.headers });
@@ -35,5 +24,5 @@ export function reply(answer: Answer, extra: Record<string, string>): Response {
 
 /** The Response of already serialized JSON (a stored Idempotency-Key answer). */
 export function replyBytes(status: number, body: string, extra: Record<string, string>): Response {
-  return respond(body, status, headersFor(extra));
+  return respondJson(body, status, extra, EXPOSED);
 }

@@ -9,7 +9,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import rangeParser from "range-parser";
 import { errorBody } from "./errors.ts";
-import { respond } from "./respond.ts";
+import { JSON_TYPE, respond } from "./respond.ts";
 
 /** What to serve and how to label it. */
 export interface FileToServe {
@@ -68,7 +68,7 @@ export async function fileResponse(request: Request, file: FileToServe): Promise
 
     const range = wantedRange(request.headers, size, etag, lastModified);
     if (range === "unsatisfiable") {
-      const error = new Headers({ "Content-Type": "application/json; charset=utf-8", "Content-Range": `bytes */${size}`, "Cache-Control": "no-store" });
+      const error = new Headers({ "Content-Type": JSON_TYPE, "Content-Range": `bytes */${size}`, "Cache-Control": "no-store" });
       const body = errorBody("range_not_satisfiable", `the Range header names no byte of this ${size}-byte file; ask for bytes 0-${Math.max(0, size - 1)}`);
       return respond(JSON.stringify(body), 416, error);
     }

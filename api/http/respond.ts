@@ -7,7 +7,11 @@
 import { STATUS_CODES } from "node:http";
 import { FastResponse } from "srvx";
 
+/** The media type of every JSON answer. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
 /** A Response with `body`, `status` and `headers`. */
 export function respond(body: string | Uint8Array | null, status: number, headers: Headers | Record<string, string>): Response {
   return new FastResponse(body as ConstructorParameters<typeof Response>[0], { status, statusText: STATUS_CODES[status], headers });
 }
+

@@ -12,7 +12,7 @@ import { ageSeconds, isStale } from "../../pipelines/contract/freshness.ts";
 import { runHealthChecks } from "../health/checks.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { SnapshotMeta, SnapshotReader } from "../registry/types.ts";
-import { respond } from "../http/respond.ts";
+import { respondJson } from "../http/json-response.ts";
 
 /** Health of one snapshot type. */
 export const TypeHealth = z.strictObject({
@@ -125,7 +125,7 @@ export const healthRoutes = [
         ...types,
       } as z.infer<typeof HealthResponse>;
       if (!degraded) return body;
-      return respond(JSON.stringify(body), 503, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" });
+      return respondJson(JSON.stringify(body), 503, { "Retry-After": "30" });
     },
   }),
 ];
