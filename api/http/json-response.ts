@@ -1,5 +1,5 @@
 /** JSON answers built for one request (errors, premium answers): never cached, readable from any origin. */
-import { CORS_HEADERS } from "./cors.ts";
+import { setCorsHeaders } from "./cors.ts";
 import { JSON_TYPE, respond } from "./respond.ts";
 
 /**
@@ -8,7 +8,7 @@ import { JSON_TYPE, respond } from "./respond.ts";
  */
 export function respondJson(text: string, status: number, extra: Record<string, string> = {}, exposeHeaders?: string): Response {
   const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+  setCorsHeaders(headers);
   if (exposeHeaders !== undefined) headers.set("Access-Control-Expose-Headers", exposeHeaders);
   headers.set("Content-Type", JSON_TYPE);
   headers.set("Cache-Control", "no-store");

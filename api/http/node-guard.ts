@@ -26,7 +26,6 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 /** Server options that make Node enforce the deadlines promptly (its default check runs every 30 s). */
 export const SERVER_OPTIONS = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 } as const;
 
-
 function errorJson(code: string, message: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...extra, ok: false, error: code, message });
 }

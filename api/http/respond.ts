@@ -14,4 +14,3 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 export function respond(body: string | Uint8Array | null, status: number, headers: Headers | Record<string, string>): Response {
   return new FastResponse(body as ConstructorParameters<typeof Response>[0], { status, statusText: STATUS_CODES[status], headers });
 }
-
