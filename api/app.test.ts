@@ -1,4 +1,5 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { toNodeHandler } from "h3";
 import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,6 +11,8 @@ import { writeWarehouse } from "../pipelines/lib/warehouse/write.ts";
 import { openWarehouseReader } from "./warehouse/reader.ts";
 import { createApp, type AnyRoute, type ServedSnapshots } from "./app.ts";
 import { defineRoute } from "./registry/define.ts";
+import { ApiError } from "./registry/types.ts";
+import { guardRequest } from "./http/node-guard.ts";
 import type { LoadedSnapshot } from "./registry/types.ts";
 
 function fakeSnapshots(types: Record<string, unknown>): ServedSnapshots & { bump(): void } {
@@ -275,6 +278,129 @@ describe("createApp()", () => {
       built.dispose();
       warehouse.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("rejections on the Node fast path", () => {
+  /** The app behind Node's server as server.ts wires it: the fast path first, then the guard and the h3 app. */
+  async function nodeServer(built: ReturnType<typeof build>) {
+    const answeredBy: ("fast" | "app")[] = [];
+    const appHandler = toNodeHandler(built.app);
+    const toApp = (req: IncomingMessage, res: ServerResponse) => {
+      answeredBy.push("app");
+      if (!guardRequest(req, res, 1024)) void appHandler(req, res);
+    };
+    const server = createServer((req, res) => {
+      const served = built.serveCached(req, res);
+      if (served === true) answeredBy.push("fast");
+      else if (served === false) toApp(req, res);
+      else void served.then((done) => (done ? answeredBy.push("fast") : toApp(req, res)));
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      answeredBy,
+      fetch: (path: string, init?: RequestInit) => fetch(base + path, init),
+      close: () => new Promise((ok) => server.close(ok)),
+    };
+  }
+
+  /** `/api/gpu/:name`: 400 for a bad query, 404 for a name the data lacks, 503 without data, 500 on a crash. */
+  function gpuRoute() {
+    return defineRoute({
+      method: "GET",
+      path: "/api/gpu/:name",
+      tier: "free",
+      summary: "gpu",
+      tags: [],
+      params: z.object({ name: z.string() }),
+      query: z.object({ limit: z.coerce.number().int().min(1).max(10).default(5) }),
+      response: z.object({ name: z.string(), price: z.number() }),
+      render: (ctx, { params }) => {
+        const prices = ctx.snapshots.get<Record<string, number> | null>("gpus")?.data;
+        if (params.name === "crash") throw new Error("render crashed");
+        if (prices === null) throw new ApiError(503, "snapshot_unavailable", "no gpu prices yet");
+        const price = prices?.[params.name];
+        if (price === undefined) throw new ApiError(404, "unknown_gpu", `no gpu named ${params.name}`);
+        return { name: params.name, price };
+      },
+    });
+  }
+
+  /** Headers a client sees, without the connection's own and the per-request rate-limit ones. */
+  const headersOf = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name) && !name.startsWith("ratelimit-")));
+
+  it("answers a bad URL seen once from the fast path, with the app's status, headers and body, HEAD without a body", async () => {
+    const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }));
+    const node = await nodeServer(built);
+    try {
+      for (const path of ["/api/gpu/H100?limit=50", "/api/gpu/B300"]) {
+        const first = await node.fetch(path);
+        const again = await node.fetch(path);
+        const head = await node.fetch(path, { method: "HEAD" });
+        expect(node.answeredBy.splice(0), path).toEqual(["app", "fast", "fast"]);
+        expect([first.status, again.status, head.status], path).toEqual(first.status === 400 ? [400, 400, 400] : [404, 404, 404]);
+        expect(headersOf(again), path).toEqual(headersOf(first));
+        expect(headersOf(head), path).toEqual(headersOf(first));
+        expect(await again.text(), path).toBe(await first.text());
+        expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+      }
+      expect(await (await node.fetch("/api/gpu/B300")).json()).toMatchObject({ ok: false, error: "unknown_gpu" });
+    } finally {
+      await node.close();
+      built.dispose();
+    }
+  });
+
+  it("keeps no 5xx, forgets an answer the data decided when the data changes, and never lets junk URLs evict real answers", async () => {
+    const data: { gpus: Record<string, number> | null } = { gpus: { H100: 2 } };
+    const snapshots = fakeSnapshots(data);
+    const built = build([gpuRoute()], snapshots);
+    const node = await nodeServer(built);
+    const statusOf = async (path: string) => {
+      const res = await node.fetch(path);
+      await res.arrayBuffer();
+      return `${res.status} ${node.answeredBy.at(-1)}`;
+    };
+    try {
+      expect([await statusOf("/api/gpu/B300"), await statusOf("/api/gpu/B300")]).toEqual(["404 app", "404 fast"]);
+      data.gpus = { H100: 2, B300: 6 };
+      snapshots.bump();
+      expect(await statusOf("/api/gpu/B300")).toBe("200 app");
+
+      data.gpus = null;
+      snapshots.bump();
+      expect([await statusOf("/api/gpu/A100"), await statusOf("/api/gpu/A100")]).toEqual(["503 app", "503 app"]);
+      expect([await statusOf("/api/gpu/crash"), await statusOf("/api/gpu/crash")]).toEqual(["500 app", "500 app"]);
+
+      data.gpus = { H100: 2 };
+      snapshots.bump();
+      expect(await statusOf("/api/gpu/H100")).toBe("200 app");
+      for (let i = 0; i < 600; i++) expect(await statusOf(`/api/gpu/H100?limit=${100 + i}`)).toBe("400 app");
+      expect(await statusOf("/api/gpu/H100")).toBe("200 fast");
+      expect(await statusOf("/api/gpu/H100?limit=699")).toBe("400 fast");
+      expect(await statusOf("/api/gpu/H100?limit=100")).toBe("400 app"); // the oldest junk went first
+    } finally {
+      await node.close();
+      built.dispose();
+    }
+  });
+
+  it("counts a kept rejection against the per-IP limit and sends its rate-limit headers", async () => {
+    const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }), 3);
+    const node = await nodeServer(built);
+    try {
+      const answers: Response[] = [];
+      for (let i = 0; i < 4; i++) answers.push(await node.fetch("/api/gpu/B300"));
+      expect(node.answeredBy).toEqual(["app", "fast", "fast", "fast"]);
+      expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 429]);
+      expect(answers.map((a) => a.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "0", "0"]);
+      expect(await answers[3]!.json()).toMatchObject({ ok: false, error: "rate_limited" });
+    } finally {
+      await node.close();
+      built.dispose();
     }
   });
 });

@@ -23,6 +23,7 @@ import type { PaymentThrottle } from "./http/payment-throttle.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import { SingleFlight } from "./serve/single-flight.ts";
+import { CachedRejection, MAX_CACHED_REJECTIONS } from "./serve/cached-rejection.ts";
 import type { PremiumGateway } from "./billing/premium.ts";
 import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
@@ -103,7 +104,12 @@ export function createApp(options: AppOptions): BuiltApp {
   const limiter = createRateLimiter(options.rateLimitPerMinute);
   const clientIp = createClientIp(options.trustProxy);
   const maxAge = options.maxAgeSeconds ?? 60;
-  const unsubscribe = snapshots.onReload?.(() => cache.clear()) ?? (() => {});
+  const rejections = new ResponseCache<CachedRejection>({ ...options.cache, maxEntries: MAX_CACHED_REJECTIONS });
+  const unsubscribe =
+    snapshots.onReload?.(() => {
+      cache.clear();
+      rejections.clear();
+    }) ?? (() => {});
   const app = new H3({
     onError: (error, event) => {
       // Only reached for failures outside route handlers (h3's own checks, e.g. malformed URLs).
@@ -128,7 +134,19 @@ export function createApp(options: AppOptions): BuiltApp {
   }
 
   const templates = new WeakMap<CachedBody, string>();
-  const deps: ServeDeps = { options, cache, generation, limiter, clientIp, maxAge, now, templates, previewFields: new PreviewFieldsCache(), renders: new SingleFlight() };
+  const deps: ServeDeps = {
+    options,
+    cache,
+    rejections,
+    generation,
+    limiter,
+    clientIp,
+    maxAge,
+    now,
+    templates,
+    previewFields: new PreviewFieldsCache(),
+    renders: new SingleFlight(),
+  };
   const answered = (status: number, userAgent: string | null, template: string, address: string) => {
     if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
   };
@@ -179,13 +197,27 @@ export function createApp(options: AppOptions): BuiltApp {
     return true;
   };
 
+  const writeRejection = (req: IncomingMessage, res: ServerResponse, hit: CachedRejection, rateHeaders: Record<string, string>): true => {
+    const block = rateHeaders === NO_HEADERS ? hit.headerBlock : [...hit.headerBlock, ...Object.entries(rateHeaders).flat()];
+    res.writeHead(hit.status, block as string[]);
+    res.end(req.method === "HEAD" ? undefined : hit.bytes);
+    return true;
+  };
+
   const serveCached = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     const method = req.method;
     if ((method !== "GET" && method !== "HEAD") || !req.url) return false;
-    const hit = cache.get(`GET ${req.url}`, generation());
-    if (!hit) return false;
-    if (!limiter || !hit.limited) return writeCached(req, res, hit, NO_HEADERS);
-    return serveLimited(req, res, hit, limiter);
+    const key = `GET ${req.url}`;
+    const current = generation();
+    const hit = cache.get(key, current);
+    if (hit) {
+      if (!limiter || !hit.limited) return writeCached(req, res, hit, NO_HEADERS);
+      return serveLimited(req, res, limiter, (headers) => writeCached(req, res, hit, headers));
+    }
+    const rejected = rejections.get(key, current);
+    if (!rejected) return false;
+    if (!limiter || !rejected.limited) return writeRejection(req, res, rejected, NO_HEADERS);
+    return serveLimited(req, res, limiter, (headers) => writeRejection(req, res, rejected, headers));
   };
 
   const ipOf = (req: IncomingMessage): string => {
@@ -193,7 +225,8 @@ export function createApp(options: AppOptions): BuiltApp {
     return clientIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null));
   };
 
-  const serveLimited = async (req: IncomingMessage, res: ServerResponse, hit: CachedBody, limiter: RateLimiter): Promise<boolean> => {
+  /** The per-IP limit's decision first, as on the app's path; `write` answers with its headers when allowed. */
+  const serveLimited = async (req: IncomingMessage, res: ServerResponse, limiter: RateLimiter, write: (rateHeaders: Record<string, string>) => true): Promise<boolean> => {
     const ip = ipOf(req);
     const decision = await limiter.check(ip);
     if (!decision.allowed) {
@@ -202,7 +235,7 @@ export function createApp(options: AppOptions): BuiltApp {
       res.end(body);
       return true;
     }
-    return writeCached(req, res, hit, decision.headers);
+    return write(decision.headers);
   };
 
   const warmer = options.warm ? startWarmer({ routes, context: () => renderContext(deps) }) : undefined;
@@ -232,6 +265,8 @@ function rateLimitedBody(limiter: RateLimiter, ip: string, retryAfterSeconds: nu
 interface ServeDeps {
   options: AppOptions;
   cache: ResponseCache;
+  /** 4xx answers of cacheable routes, by the URL as sent (serve/cached-rejection.ts). */
+  rejections: ResponseCache<CachedRejection>;
   /** The data generation cached bodies are valid for (api/serve/data-generation.ts). */
   generation: () => number;
   limiter: RateLimiter | null;
@@ -251,6 +286,8 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   const snapshots = options.snapshots;
   const ip = deps.clientIp(event.req.ip, event.req.headers.get("x-forwarded-for"));
   let rateHeaders: Record<string, string> = {};
+  /** Set once the request is a cacheable GET: a 4xx from here on follows from its URL and data generation. */
+  let rejectionKey: { key: string; generation: number } | undefined;
   if (limiter && LIMITED_TIERS.has(route.tier)) {
     const decision = await limiter.check(ip);
     rateHeaders = decision.headers;
@@ -293,6 +330,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     if (cacheable) {
       const hit = cache.get(rawKey, generation);
       if (hit) return sendCached(hit, event, head, rateHeaders, deps.maxAge);
+      rejectionKey = { key: rawKey, generation };
     }
 
     const input = parseInput(route, event);
@@ -340,8 +378,22 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
   } catch (err) {
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
-    return jsonResponse(parts.status, parts.body, { ...rateHeaders, ...parts.headers });
+    const text = JSON.stringify(parts.body);
+    if (rejectionKey && isKeptRejection(parts.status) && rejectionKey.generation === deps.generation()) {
+      const bytes = Buffer.from(text);
+      const block = rejectionHeaderBlock(respondJson(text, parts.status, parts.headers), bytes);
+      deps.rejections.set(rejectionKey.key, new CachedRejection(parts.status, bytes, block, rejectionKey.generation, { limited: LIMITED_TIERS.has(route.tier) }));
+    }
+    return respondJson(text, parts.status, { ...rateHeaders, ...parts.headers });
   }
+}
+
+/**
+ * A client error its URL and data decide, kept for the fast path: not a 413 (about an upload), not a 429 (about
+ * the client's rate) and not a 5xx (the server's state, which may mend without a new data generation).
+ */
+function isKeptRejection(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 413 && status !== 429;
 }
 
 /** The context every render and handle function sees. */
@@ -538,6 +590,14 @@ function nodeHeaderBlock(body: CachedBody, encoding: Encoding | null, notModifie
   const block = Object.entries({ ...SECURITY_HEADERS, ...headers }).flat();
   body.nodeHeaders[slot] = { maxAge, block };
   return block;
+}
+
+/**
+ * The complete header block of a kept rejection on the Node fast path: the security headers, then the headers of
+ * the JSON answer the app sends for it (CORS, type, `no-store`, the error's own), then its length.
+ */
+function rejectionHeaderBlock(answer: Response, bytes: Buffer): readonly string[] {
+  return [...Object.entries(SECURITY_HEADERS).flat(), ...[...answer.headers].flat(), "Content-Length", String(bytes.byteLength)];
 }
 
 function sendCached(

@@ -28,12 +28,17 @@ import { choosePinning, onServerCpu, pinLoadGenerator } from "./lib/cpu-pinning.
 import { median } from "./lib/median.ts";
 import { processCpuMs, processMemoryMb } from "./lib/process-stats.ts";
 
-/** Parameterized requests measured besides every route's bare path (each answer computed once per parameter set). */
+/**
+ * Parameterized requests measured besides every route's bare path (each answer computed once per parameter set),
+ * the last two rejected (a 400 for a value the data does not hold, and one for a malformed number).
+ */
 const WITH_PARAMETERS = [
   "/api/gpu/pricing/cheapest?gpu=H100",
   "/api/today?sections=news,status&limit=2",
   "/api/news?category=research&limit=10",
   "/api/vector-dbs?open_source=true",
+  "/api/gpu/pricing/cheapest?gpu=NOPE",
+  "/api/news?limit=abc",
 ];
 
 /**

@@ -100,8 +100,9 @@ describe("payment throttle", () => {
 
 describe("protocol hygiene", () => {
   it("every response carries nosniff, a CSP with frame-ancestors 'none' and Referrer-Policy, errors and cached answers included", async () => {
-    for (const path of ["/api/meta", "/api/nothing-here", "/llms.txt"]) {
-      // The first answer is rendered by the app; the next ones come from the cached fast path (200, br, 304).
+    for (const path of ["/api/meta", "/api/nothing-here", "/llms.txt", "/api/news?limit=abc"]) {
+      // The first answer is rendered by the app; the next ones come from the cached fast path (200, br, 304, and a
+      // kept 400 for the bad query).
       const first = await fetch(server().url + path);
       const etag = first.headers.get("etag");
       const again = [

@@ -79,23 +79,29 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
 }
 
+/** What the cache holds: an answer rendered from one data generation at one time. */
+export interface CacheEntry {
+  readonly generation: number;
+  readonly createdAt: number;
+}
+
 /** An entry and its place in the recency order: the insertion count when it was last (re)inserted. */
-interface Slot {
-  body: CachedBody;
+interface Slot<T> {
+  body: T;
   seq: number;
 }
 
 /**
- * LRU map of cache key → CachedBody, valid for one data generation. Recency is kept coarsely: a hit moves its
- * entry to the newest end only once the entry has aged past half the bound (maxEntries / 2 insertions since it
- * was last placed). An entry that recent cannot be the next evicted, so an entry hit at least once every
+ * LRU map of cache key → entry (a CachedBody unless typed otherwise), valid for one data generation. Recency is
+ * kept coarsely: a hit moves its entry to the newest end only once the entry has aged past half the bound
+ * (maxEntries / 2 insertions since it was last placed). An entry that recent cannot be the next evicted, so an entry hit at least once every
  * maxEntries / 2 insertions is never evicted, as in an exact LRU, while a hit on a settled cache costs one
  * lookup instead of a delete and a re-insert (the free fast path's only per-request cache work).
  */
-export class ResponseCache {
+export class ResponseCache<T extends CacheEntry = CachedBody> {
   readonly maxEntries: number;
   readonly ttlMs: number;
-  #map = new Map<string, Slot>();
+  #map = new Map<string, Slot<T>>();
   /** Insertions so far (each set, and each hit that moved its entry). */
   #seq = 0;
   readonly #refreshAfter: number;
@@ -115,7 +121,7 @@ export class ResponseCache {
    * generation or past its TTL is a miss but stays until it is replaced or evicted, so the render that replaces
    * it can reuse its compressed copies ({@link peek}, {@link CachedBody.adoptEncodings}).
    */
-  get(key: string, generation: number, now = Date.now()): CachedBody | undefined {
+  get(key: string, generation: number, now = Date.now()): T | undefined {
     const slot = this.#map.get(key);
     if (slot === undefined) return undefined;
     const hit = slot.body;
@@ -129,12 +135,12 @@ export class ResponseCache {
   }
 
   /** The entry held for `key`, live or not, without refreshing it. */
-  peek(key: string): CachedBody | undefined {
+  peek(key: string): T | undefined {
     return this.#map.get(key)?.body;
   }
 
   /** Store an entry as the most recently used, evicting the least recently used ones past the bound. */
-  set(key: string, body: CachedBody): void {
+  set(key: string, body: T): void {
     this.#map.delete(key);
     this.#map.set(key, { body, seq: ++this.#seq });
     while (this.#map.size > this.maxEntries) {
