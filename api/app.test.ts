@@ -388,6 +388,29 @@ describe("rejections on the Node fast path", () => {
     }
   });
 
+  it("keeps the 404 of a path no route serves, from a GET only, outside the per-IP limit as on the app's path", async () => {
+    const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }), 2);
+    const node = await nodeServer(built);
+    const answer = async (path: string, method = "GET") => {
+      const res = await node.fetch(path, { method });
+      return `${res.status} ${node.answeredBy.at(-1)} ${(await res.text()).length > 0 ? "body" : "empty"}`;
+    };
+    try {
+      expect(await answer("/api/nope?x=1", "HEAD")).toBe("404 app empty");
+      expect(await answer("/api/nope?x=1", "POST")).toBe("404 app body");
+      expect(await answer("/api/nope?x=1")).toBe("404 app body");
+      const [first, again] = [await node.fetch("/api/elsewhere"), await node.fetch("/api/elsewhere")];
+      expect(headersOf(again)).toEqual(headersOf(first));
+      expect(await again.json()).toEqual(await first.json());
+      expect(await answer("/api/nope?x=1", "HEAD")).toBe("404 fast empty");
+      expect([await answer("/api/nope?x=1"), await answer("/api/nope?x=1"), await answer("/api/nope?x=1")]).toEqual(Array(3).fill("404 fast body"));
+      expect(await answer("/api/nope?x=2")).toBe("404 app body");
+    } finally {
+      await node.close();
+      built.dispose();
+    }
+  });
+
   it("counts a kept rejection against the per-IP limit and sends its rate-limit headers", async () => {
     const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }), 3);
     const node = await nodeServer(built);

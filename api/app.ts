@@ -171,9 +171,13 @@ export function createApp(options: AppOptions): BuiltApp {
       return response;
     });
   }
-  app.all("/**", (event) =>
-    jsonResponse(404, errorBody("not_found", `no route for ${clip(event.req.method)} ${clip(event.url.pathname)}; see /api/meta`)),
-  );
+  app.all("/**", (event) => {
+    const method = event.req.method;
+    const text = JSON.stringify(errorBody("not_found", `no route for ${clip(method)} ${clip(event.url.pathname)}; see /api/meta`));
+    // Kept for GET only: the message names the method, and a HEAD is answered with the GET's headers.
+    if (method === "GET") keepRejection(deps, `GET ${event.url.pathname}${event.url.search}`, generation(), { status: 404, text, limited: false });
+    return respondJson(text, 404);
+  });
 
   const writeCached = (req: IncomingMessage, res: ServerResponse, hit: CachedBody, rateHeaders: Record<string, string>): true => {
     const head = req.method === "HEAD";
@@ -379,13 +383,27 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     const parts = toErrorParts(err);
     if (parts.status >= 500 && !(err instanceof ApiError)) options.onServerError?.(err, `${route.method} ${route.path}`);
     const text = JSON.stringify(parts.body);
-    if (rejectionKey && isKeptRejection(parts.status) && rejectionKey.generation === deps.generation()) {
-      const bytes = Buffer.from(text);
-      const block = rejectionHeaderBlock(respondJson(text, parts.status, parts.headers), bytes);
-      deps.rejections.set(rejectionKey.key, new CachedRejection(parts.status, bytes, block, rejectionKey.generation, { limited: LIMITED_TIERS.has(route.tier) }));
+    if (rejectionKey) {
+      keepRejection(deps, rejectionKey.key, rejectionKey.generation, { status: parts.status, text, headers: parts.headers, limited: LIMITED_TIERS.has(route.tier) });
     }
     return respondJson(text, parts.status, { ...rateHeaders, ...parts.headers });
   }
+}
+
+/**
+ * Keep an error answer for the fast path under `key` (the URL as sent) when it is a client error its URL and data
+ * decide and the data has not moved since it was rendered.
+ */
+function keepRejection(
+  deps: ServeDeps,
+  key: string,
+  generation: number,
+  answer: { status: number; text: string; headers?: Record<string, string>; limited: boolean },
+): void {
+  if (!isKeptRejection(answer.status) || generation !== deps.generation()) return;
+  const bytes = Buffer.from(answer.text);
+  const block = rejectionHeaderBlock(respondJson(answer.text, answer.status, answer.headers), bytes);
+  deps.rejections.set(key, new CachedRejection(answer.status, bytes, block, generation, { limited: answer.limited }));
 }
 
 /**

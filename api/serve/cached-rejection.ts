@@ -1,6 +1,7 @@
 /**
- * A 4xx answer to a cacheable GET (invalid parameters, an id the data does not hold), kept like a rendered body
- * so that an agent repeating the same bad URL in a loop costs a lookup, not a validation and a render each time.
+ * A 4xx answer to a cacheable GET (invalid parameters, an id the data does not hold) or to a GET no route serves,
+ * kept like a rendered body so that an agent repeating the same bad URL in a loop costs a lookup, not a
+ * validation and a render each time.
  * Only errors that follow from the URL and the data generation are kept (see app.ts); the complete header block
  * is built once, as the fast path's `writeHead` takes it.
  */
