@@ -30,7 +30,7 @@ import { processCpuMs, processMemoryMb } from "./lib/process-stats.ts";
 
 /**
  * Parameterized requests measured besides every route's bare path (each answer computed once per parameter set),
- * the last two rejected (a 400 for a value the data does not hold, and one for a malformed number).
+ * the last two rejected with a 400 (a GPU name the render cannot map, a number the query schema refuses).
  */
 const WITH_PARAMETERS = [
   "/api/gpu/pricing/cheapest?gpu=H100",

@@ -94,9 +94,10 @@ interface Slot<T> {
 /**
  * LRU map of cache key → entry (a CachedBody unless typed otherwise), valid for one data generation. Recency is
  * kept coarsely: a hit moves its entry to the newest end only once the entry has aged past half the bound
- * (maxEntries / 2 insertions since it was last placed). An entry that recent cannot be the next evicted, so an entry hit at least once every
- * maxEntries / 2 insertions is never evicted, as in an exact LRU, while a hit on a settled cache costs one
- * lookup instead of a delete and a re-insert (the free fast path's only per-request cache work).
+ * (maxEntries / 2 insertions since it was last placed). An entry that recent cannot be the next evicted, so an
+ * entry hit at least once every maxEntries / 2 insertions is never evicted, as in an exact LRU, while a hit on a
+ * settled cache costs one lookup instead of a delete and a re-insert (the free fast path's only per-request cache
+ * work).
  */
 export class ResponseCache<T extends CacheEntry = CachedBody> {
   readonly maxEntries: number;
