@@ -306,6 +306,17 @@ describe("rejections on the Node fast path", () => {
     };
   }
 
+  /** Run `test` against `built` behind Node's server, then close both, whatever happens. */
+  async function withNode(built: ReturnType<typeof build>, test: (node: Awaited<ReturnType<typeof nodeServer>>) => Promise<void>) {
+    const node = await nodeServer(built);
+    try {
+      await test(node);
+    } finally {
+      await node.close();
+      built.dispose();
+    }
+  }
+
   /** `/api/gpu/:name`: 400 for a bad query, 404 for a name the data lacks, 503 without data, 500 on a crash. */
   function gpuRoute() {
     return defineRoute({
@@ -334,8 +345,7 @@ describe("rejections on the Node fast path", () => {
 
   it("answers a bad URL seen once from the fast path, with the app's status, headers and body, HEAD without a body", async () => {
     const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }));
-    const node = await nodeServer(built);
-    try {
+    await withNode(built, async (node) => {
       for (const path of ["/api/gpu/H100?limit=50", "/api/gpu/B300"]) {
         const first = await node.fetch(path);
         const again = await node.fetch(path);
@@ -348,23 +358,19 @@ describe("rejections on the Node fast path", () => {
         expect((await head.arrayBuffer()).byteLength, path).toBe(0);
       }
       expect(await (await node.fetch("/api/gpu/B300")).json()).toMatchObject({ ok: false, error: "unknown_gpu" });
-    } finally {
-      await node.close();
-      built.dispose();
-    }
+    });
   });
 
   it("keeps no 5xx, forgets an answer the data decided when the data changes, and never lets junk URLs evict real answers", async () => {
     const data: { gpus: Record<string, number> | null } = { gpus: { H100: 2 } };
     const snapshots = fakeSnapshots(data);
     const built = build([gpuRoute()], snapshots);
-    const node = await nodeServer(built);
-    const statusOf = async (path: string) => {
-      const res = await node.fetch(path);
-      await res.arrayBuffer();
-      return `${res.status} ${node.answeredBy.at(-1)}`;
-    };
-    try {
+    await withNode(built, async (node) => {
+      const statusOf = async (path: string) => {
+        const res = await node.fetch(path);
+        await res.arrayBuffer();
+        return `${res.status} ${node.answeredBy.at(-1)}`;
+      };
       expect([await statusOf("/api/gpu/B300"), await statusOf("/api/gpu/B300")]).toEqual(["404 app", "404 fast"]);
       data.gpus = { H100: 2, B300: 6 };
       snapshots.bump();
@@ -382,20 +388,16 @@ describe("rejections on the Node fast path", () => {
       expect(await statusOf("/api/gpu/H100")).toBe("200 fast");
       expect(await statusOf("/api/gpu/H100?limit=699")).toBe("400 fast");
       expect(await statusOf("/api/gpu/H100?limit=100")).toBe("400 app"); // the oldest junk went first
-    } finally {
-      await node.close();
-      built.dispose();
-    }
+    });
   });
 
   it("keeps the 404 of a path no route serves, from a GET only, outside the per-IP limit as on the app's path", async () => {
     const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }), 2);
-    const node = await nodeServer(built);
-    const answer = async (path: string, method = "GET") => {
-      const res = await node.fetch(path, { method });
-      return `${res.status} ${node.answeredBy.at(-1)} ${(await res.text()).length > 0 ? "body" : "empty"}`;
-    };
-    try {
+    await withNode(built, async (node) => {
+      const answer = async (path: string, method = "GET") => {
+        const res = await node.fetch(path, { method });
+        return `${res.status} ${node.answeredBy.at(-1)} ${(await res.text()).length > 0 ? "body" : "empty"}`;
+      };
       expect(await answer("/api/nope?x=1", "HEAD")).toBe("404 app empty");
       expect(await answer("/api/nope?x=1", "POST")).toBe("404 app body");
       expect(await answer("/api/nope?x=1")).toBe("404 app body");
@@ -405,25 +407,18 @@ describe("rejections on the Node fast path", () => {
       expect(await answer("/api/nope?x=1", "HEAD")).toBe("404 fast empty");
       expect([await answer("/api/nope?x=1"), await answer("/api/nope?x=1"), await answer("/api/nope?x=1")]).toEqual(Array(3).fill("404 fast body"));
       expect(await answer("/api/nope?x=2")).toBe("404 app body");
-    } finally {
-      await node.close();
-      built.dispose();
-    }
+    });
   });
 
   it("counts a kept rejection against the per-IP limit and sends its rate-limit headers", async () => {
     const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }), 3);
-    const node = await nodeServer(built);
-    try {
+    await withNode(built, async (node) => {
       const answers: Response[] = [];
       for (let i = 0; i < 4; i++) answers.push(await node.fetch("/api/gpu/B300"));
       expect(node.answeredBy).toEqual(["app", "fast", "fast", "fast"]);
       expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 429]);
       expect(answers.map((a) => a.headers.get("ratelimit-remaining"))).toEqual(["2", "1", "0", "0"]);
       expect(await answers[3]!.json()).toMatchObject({ ok: false, error: "rate_limited" });
-    } finally {
-      await node.close();
-      built.dispose();
-    }
+    });
   });
 });
