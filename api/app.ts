@@ -84,9 +84,10 @@ export interface BuiltApp {
   app: H3;
   cache: ResponseCache;
   /**
-   * The static-first fast path for Node's http server: answers a GET/HEAD whose exact URL is already cached
-   * (rate limit, CORS, ETag/304 and encoding included) without building a web Request; resolves false when
-   * the request must go through the h3 app. Synchronous (a boolean) unless the per-IP limiter is consulted.
+   * The static-first fast path for Node's http server: answers a GET/HEAD whose exact URL is already cached,
+   * as an answer or as a kept 4xx (rate limit, CORS, ETag/304 and encoding included), without building a web
+   * Request; resolves false when the request must go through the h3 app. Synchronous (a boolean) unless the
+   * per-IP limiter is consulted.
    */
   serveCached(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /** Stop listening to snapshot reloads and stop the warmer. */
