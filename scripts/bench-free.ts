@@ -64,6 +64,16 @@ function defaultPaths(snapshotsDir: string): string[] {
   return [...paths, ...WITH_PARAMETERS];
 }
 
+/**
+ * The headers of every measured request: a client that takes brotli or gzip, and a User-Agent as every agent's
+ * request carries one, so the API's per-request work on it (the agent-activity check) is measured too. A browser's
+ * is the longest common kind.
+ */
+const REQUEST_HEADERS = {
+  "accept-encoding": "br, gzip",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
+
 const ROOT = resolve(new URL("..", import.meta.url).pathname);
 
 /** One autocannon result, reduced. */
@@ -96,7 +106,7 @@ function waitForLine(child: ChildProcess, what: string): Promise<void> {
 
 async function cannon(url: string, seconds: number, connections: number, pid: number | undefined): Promise<Omit<Row, "target" | "path">> {
   const cpuBefore = processCpuMs(pid);
-  const r = await autocannon({ url, duration: seconds, connections, headers: { "accept-encoding": "br, gzip" } });
+  const r = await autocannon({ url, duration: seconds, connections, headers: REQUEST_HEADERS });
   const cpuAfter = processCpuMs(pid);
   const cpuUs = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null;
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, cpuUs };
@@ -207,7 +217,7 @@ export async function main(): Promise<void> {
     // API's just-in-time compilation and its start-up garbage (a path measured 0.75–0.83× first and 0.99–1.06× later).
     for (const [target, base] of warmup > 0 ? ([["api", measured.url], ["bare", `http://127.0.0.1:${barePort}`]] as const) : []) {
       process.stdout.write(`warm-up ${target}: every path, ${warmup} s, ${connections} connections…\n`);
-      await autocannon({ url: base, requests: paths.map((path) => ({ method: "GET", path })), duration: warmup, connections, headers: { "accept-encoding": "br, gzip" } });
+      await autocannon({ url: base, requests: paths.map((path) => ({ method: "GET", path })), duration: warmup, connections, headers: REQUEST_HEADERS });
     }
 
     const rows: Row[] = [];

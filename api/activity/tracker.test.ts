@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recognizeBot } from "./known-bots.ts";
+import { KNOWN_BOTS, recognizeBot } from "./known-bots.ts";
 import { createVerifier, RangesFile } from "./crawler-ranges.ts";
 import { ActivityTracker } from "./tracker.ts";
 
@@ -10,6 +10,15 @@ describe("recognizeBot()", () => {
     expect(recognizeBot("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)")?.operator).toBe("Anthropic");
     expect(recognizeBot("Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)")?.kind).toBe("search");
     expect(recognizeBot("CCBot/2.0 (https://commoncrawl.org/faq/)")?.token).toBe("CCBot");
+  });
+
+  it("recognizeBot() knows every listed token in any case, and the first listed when a User-Agent names several", () => {
+    for (const bot of KNOWN_BOTS) {
+      expect(recognizeBot(`Mozilla/5.0 (compatible; ${bot.token}/1.0; +https://example.test/bot)`)?.token, bot.token).toBe(bot.token);
+      expect(recognizeBot(bot.token.toUpperCase())?.token, bot.token).toBe(bot.token);
+      expect(recognizeBot(`x${bot.token}`), bot.token).toBeUndefined();
+    }
+    expect(recognizeBot("Mozilla/5.0 (compatible; CCBot/2.0) GPTBot/1.2")?.token).toBe("GPTBot");
   });
 
   it("recognizeBot() ignores browsers, ordinary tools and tokens inside longer words", () => {
