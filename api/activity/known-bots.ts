@@ -41,18 +41,23 @@ export const KNOWN_BOTS: readonly KnownBot[] = [
   { token: "ImagesiftBot", operator: "ImageSift", kind: "crawler" },
 ];
 
-const matchers = KNOWN_BOTS.map((bot) => ({
-  bot,
-  // Whole-token match: "Applebot" must not match "Applebot-Extended-Foo" partially inside another word.
-  pattern: new RegExp(`(^|[^A-Za-z0-9-])${bot.token.replace(/[-]/g, "\\-")}($|[^A-Za-z0-9-])`, "i"),
-}));
+/**
+ * A case-insensitive pattern that matches any of `tokens` as a whole token: "Applebot" must not match
+ * "Applebot-Extended-Foo" partially inside another word.
+ */
+function wholeToken(tokens: readonly string[]): RegExp {
+  const alternatives = tokens.map((token) => token.replace(/[-]/g, "\\-")).join("|");
+  return new RegExp(`(^|[^A-Za-z0-9-])(${alternatives})($|[^A-Za-z0-9-])`, "i");
+}
+
+const matchers = KNOWN_BOTS.map((bot) => ({ bot, pattern: wholeToken([bot.token]) }));
 
 /**
  * Every token in one pattern: a User-Agent that names no known bot (a browser, a script, most agents) is ruled
  * out by one scan instead of one per bot. Every answered free request with a User-Agent is checked, on the cached
  * fast path too, where 26 separate patterns took 1.2 to 2.3 µs per request.
  */
-const anyBot = new RegExp(`(^|[^A-Za-z0-9-])(${KNOWN_BOTS.map((bot) => bot.token.replace(/[-]/g, "\\-")).join("|")})($|[^A-Za-z0-9-])`, "i");
+const anyBot = wholeToken(KNOWN_BOTS.map((bot) => bot.token));
 
 /** The known bot a User-Agent names (the first in KNOWN_BOTS when it names several), or undefined. */
 export function recognizeBot(userAgent: string | undefined | null): KnownBot | undefined {

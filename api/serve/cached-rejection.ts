@@ -21,12 +21,12 @@ export class CachedRejection implements CacheEntry {
   /** True when serving it counts against the per-IP limit, as its route's answers do. */
   readonly limited: boolean;
 
-  constructor(status: number, bytes: Buffer, headerBlock: readonly string[], generation: number, options: { limited: boolean; now?: number }) {
+  constructor(status: number, bytes: Buffer, headerBlock: readonly string[], generation: number, options: { limited: boolean }) {
     this.status = status;
     this.bytes = bytes;
     this.headerBlock = headerBlock;
     this.generation = generation;
-    this.createdAt = options.now ?? Date.now();
+    this.createdAt = Date.now();
     this.limited = options.limited;
   }
 }
