@@ -5,6 +5,8 @@
  * [--no-schedule]`) it also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM
  * and SIGHUP.
  */
+// First, before any other module runs: see the file.
+import "./http/prime-next-tick.ts";
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

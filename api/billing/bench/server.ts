@@ -10,6 +10,8 @@
  * billing wrapper itself costs the event loop, apart from sockets and the load generator. Prints one JSON
  * line `{ paidPort, offPort, token }`, then serves until SIGTERM.
  */
+// First, as in server.ts: the measured process optimizes nextTick the way the real server does.
+import "../../http/prime-next-tick.ts";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
