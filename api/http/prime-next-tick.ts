@@ -4,10 +4,10 @@
  * Node's HTTP server queues about eight ticks per request, and `nextTick` builds each one as an object literal
  * whose first two keys are symbols holding async ids read from a Float64Array. V8 optimizes the function from
  * the feedback gathered until then. Left to the start-up (the database, the test chain, the payment clients and
- * the warehouse all queue ticks of their own), a third of the starts measured ended with code that stores the
- * trigger id as a boxed double and defines the last three properties through the runtime. Every tick of every
- * request then pays for it, in every server of the process: a bare handler served from the same process needed
- * 9 to 38 % more CPU per request than the same handler in a process of its own, against 0 to 8 % in the other
+ * the warehouse all queue ticks of their own), 7 of 24 starts measured ended with code that stores the trigger
+ * id as a boxed double and defines the last three properties through the runtime. Every tick of every request
+ * then pays for it, in every server of the process: a bare handler served from the same process needed 1.09 to
+ * 1.38× the CPU per request of the same handler in a process of its own, against a median 1.03× in the other
  * starts. With `nextTick` hot on plain ticks first, every start measured kept the fast form. How to see the two
  * forms and re-measure: api/README.md, "Performance: the cached fast path".
  *
