@@ -175,13 +175,13 @@ export async function main(): Promise<void> {
     let measured: { url: string; pid: number | undefined } = { url: apiUrl, pid: api.pid };
     const rssIdle = processMemoryMb(api.pid)?.rss ?? null;
 
-    // The bare server gets exactly the bytes and headers the API sends for a br/gzip client.
+    // The bare server gets exactly the bytes and headers the API sends for the measured requests.
     const table: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     for (const p of paths) {
       const res = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((ok, fail) => {
         // A bad path (an invalid URL) rejects here, so the finally below still stops both servers.
         try {
-          get(apiUrl + p, { headers: { "accept-encoding": "br, gzip" } }, (r) => {
+          get(apiUrl + p, { headers: REQUEST_HEADERS }, (r) => {
             const chunks: Buffer[] = [];
             r.on("data", (c: Buffer) => chunks.push(c));
             r.on("end", () => {
