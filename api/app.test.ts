@@ -343,6 +343,29 @@ describe("rejections on the Node fast path", () => {
   const headersOf = (res: Response) =>
     Object.fromEntries([...res.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name) && !name.startsWith("ratelimit-")));
 
+  it("tells agent activity of answers on both paths, with the client address behind TRUST_PROXY resolved on demand", async () => {
+    const route = defineRoute({ method: "GET", path: "/api/x", tier: "free", summary: "x", tags: [], response: z.object({ n: z.number() }), render: () => ({ n: 1 }) });
+    const told: { userAgent: string | null; template: string; address: () => string }[] = [];
+    const built = createApp({
+      routes: [route],
+      snapshots: fakeSnapshots({}),
+      baseUrl: "http://x.test",
+      rateLimitPerMinute: 0,
+      trustProxy: "loopback",
+      onAnswered: (answered) => told.push(answered),
+    });
+    await withNode(built, async (node) => {
+      const headers = { "user-agent": "GPTBot/1.2", "x-forwarded-for": "192.0.2.9" };
+      expect((await node.fetch("/api/x", { headers })).status).toBe(200);
+      expect((await node.fetch("/api/x", { headers })).status).toBe(200);
+      expect(node.answeredBy).toEqual(["app", "fast"]);
+      expect(told.map((t) => [t.userAgent, t.template, t.address()])).toEqual([
+        ["GPTBot/1.2", "/api/x", "192.0.2.9"],
+        ["GPTBot/1.2", "/api/x", "192.0.2.9"],
+      ]);
+    });
+  });
+
   it("answers a bad URL seen once from the fast path, with the app's status, headers and body, HEAD without a body", async () => {
     const built = build([gpuRoute()], fakeSnapshots({ gpus: { H100: 2 } }));
     await withNode(built, async (node) => {

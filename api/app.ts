@@ -72,8 +72,11 @@ export interface AnsweredRequest {
   userAgent: string | null;
   /** Route template as registered, e.g. /api/history/:date/:type. */
   template: string;
-  /** Client address (TRUST_PROXY rules applied). */
-  address: string;
+  /**
+   * Client address (TRUST_PROXY rules applied), resolved only when called: agent activity asks for it only when the
+   * User-Agent names a known bot, so the other answered requests never resolve it.
+   */
+  address: () => string;
 }
 
 /** Tiers the per-IP limit applies to. Premium and payment calls are metered by credits instead. */
@@ -148,7 +151,7 @@ export function createApp(options: AppOptions): BuiltApp {
     previewFields: new PreviewFieldsCache(),
     renders: new SingleFlight(),
   };
-  const answered = (status: number, userAgent: string | null, template: string, address: string) => {
+  const answered = (status: number, userAgent: string | null, template: string, address: () => string) => {
     if (status < 400 && options.onAnswered) options.onAnswered({ userAgent: userAgent?.slice(0, 500) ?? null, template, address });
   };
   for (const [path, methods] of byPath) {
@@ -168,7 +171,7 @@ export function createApp(options: AppOptions): BuiltApp {
         );
       }
       const response = await serveRoute(route, event, method === "HEAD", deps);
-      answered(response.status, event.req.headers.get("user-agent"), route.path, deps.clientIp(event.req.ip, event.req.headers.get("x-forwarded-for")));
+      answered(response.status, event.req.headers.get("user-agent"), route.path, () => deps.clientIp(event.req.ip, event.req.headers.get("x-forwarded-for")));
       return response;
     });
   }
@@ -198,7 +201,7 @@ export function createApp(options: AppOptions): BuiltApp {
     }
     const template = options.onAnswered ? templates.get(hit) : undefined;
     const userAgent = template ? headerValue(req.headers["user-agent"]) : null;
-    if (template && userAgent) answered(res.statusCode, userAgent, template, ipOf(req));
+    if (template && userAgent) answered(res.statusCode, userAgent, template, () => ipOf(req));
     return true;
   };
 

@@ -87,4 +87,19 @@ describe("createVerifier()", () => {
     expect(r.recent.map((x) => x.verified)).toEqual([false, true]);
     expect(r.verification.sources).toEqual({ GPTBot: { source: "test file", fetched: "2026-11-23" } });
   });
+
+  it("ActivityTracker resolves an address given as a function only for a known bot", () => {
+    const t = new ActivityTracker({ verifier: createVerifier(ranges) });
+    const asked: string[] = [];
+    const address = (ip: string) => () => {
+      asked.push(ip);
+      return ip;
+    };
+    expect(t.record("Mozilla/5.0 (X11; Linux x86_64) Firefox/131.0", "/api/news", { address: address("192.0.2.1") })).toBeUndefined();
+    expect(t.record(null, "/api/news", { address: address("192.0.2.2") })).toBeUndefined();
+    expect(asked).toEqual([]);
+    expect(t.record("GPTBot/1.2", "/api/news", { address: address("192.0.2.9") })).toBe("GPTBot");
+    expect(asked).toEqual(["192.0.2.9"]);
+    expect(t.report().verified_count).toBe(1);
+  });
 });

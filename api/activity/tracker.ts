@@ -58,19 +58,22 @@ export class ActivityTracker {
 
   /**
    * Record an answered request on route `template` if its User-Agent names a known bot; the verifier checks
-   * `address` against the bot's published ranges. Returns the bot's token or undefined.
+   * `address` against the bot's published ranges. A function for `address` is called only for a known bot (the
+   * server passes one, so requests from anyone else never resolve their address). Returns the bot's token or
+   * undefined.
    */
   record(
     userAgent: string | undefined | null,
     template: string,
-    options: { address?: string; now?: Date } = {},
+    options: { address?: string | (() => string); now?: Date } = {},
   ): string | undefined {
     const bot = recognizeBot(userAgent);
     if (!bot) return undefined;
     const now = options.now ?? new Date();
     this.#rollDay(now);
     const timestamp = now.toISOString();
-    const verified = Boolean(options.address && this.#verifier.verify(bot.token, options.address));
+    const address = typeof options.address === "function" ? options.address() : options.address;
+    const verified = Boolean(address && this.#verifier.verify(bot.token, address));
     this.#count += 1;
     if (verified) this.#verified += 1;
     this.#byBot.set(bot.token, (this.#byBot.get(bot.token) ?? 0) + 1);
