@@ -462,6 +462,12 @@ async function startScheduler(snapshotsDir: string, warn: (m: string) => void): 
   }
 }
 
+/** An error as one line of at most 1,000 characters, for the server's log. */
+function crashLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split("\n")[0]!.slice(0, 1000);
+}
+
 /** CLI entry: `node --import tsx api/server.ts [--no-schedule]` (what `npm start` runs). */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const warn = (m: string) => process.stderr.write(`agentfeed: ${m}\n`);
@@ -476,6 +482,19 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // SIGHUP is the terminal closing: by default it ends Node at once, and the embedded Postgres (which reads SIGHUP
   // as "reload the configuration") would be left running without its owner.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => onSignal(signal));
+  // An error nothing caught (a thrown exception, or a rejection nobody handles) would end Node at once and leave
+  // the embedded Postgres and the test chain running without their owner: it stops the server as a signal does,
+  // after one line naming the error, and the process exits with 1.
+  let exitCode = 0;
+  process.on("uncaughtException", (error) => {
+    if (exitCode === 0) warn(`unexpected error, shutting down: ${crashLine(error)}`);
+    else warn(`another unexpected error while shutting down: ${crashLine(error)}`);
+    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack.slice(0, 4000)}\n`);
+    exitCode = 1;
+    onSignal("unexpected error");
+    // A crash during the start is acted on once the start settles; this bounds the wait if it never does.
+    setTimeout(() => process.exit(1), 10_000).unref();
+  });
 
   // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
   const dataDir = process.env.DATA_DIR || ".data";
@@ -499,17 +518,23 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    warn(`${signal} received, shutting down`);
+    if (exitCode === 0) warn(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void (async () => {
       try {
         await scheduler?.();
-      } finally {
+      } catch (err) {
+        warn(`the scheduler did not stop cleanly: ${crashLine(err)}`);
+      }
+      try {
         // The server owns its shutdown: it stops the embedded Postgres itself.
         await running.close();
-        process.exit(0);
+      } catch (err) {
+        warn(`the server did not stop cleanly: ${crashLine(err)}`);
+        exitCode = 1;
       }
+      process.exit(exitCode);
     })();
   };
   if (stopRequested) {

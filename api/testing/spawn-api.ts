@@ -27,10 +27,11 @@ export interface SpawnedApi {
 /** Start the API with `env` added to this process's environment (HOST is 127.0.0.1; PORT a free one unless given). */
 export async function spawnApi(
   env: Record<string, string>,
-  options: { timeoutMs?: number; schedule?: boolean; ownProcessGroup?: boolean } = {},
+  options: { timeoutMs?: number; schedule?: boolean; ownProcessGroup?: boolean; nodeArgs?: readonly string[] } = {},
 ): Promise<SpawnedApi> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "api/server.ts", ...(options.schedule ? [] : ["--no-schedule"])], {
+  const args = [...(options.nodeArgs ?? []), "--import", "tsx", "api/server.ts", ...(options.schedule ? [] : ["--no-schedule"])];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
