@@ -24,7 +24,10 @@ export interface SpawnedApi {
   stop(): Promise<number | null>;
 }
 
-/** Start the API with `env` added to this process's environment (HOST is 127.0.0.1; PORT a free one unless given). */
+/**
+ * Start the API with `env` added to this process's environment (HOST is 127.0.0.1; PORT a free one unless given);
+ * `nodeArgs` go to Node before the script (a test's `--require` preload).
+ */
 export async function spawnApi(
   env: Record<string, string>,
   options: { timeoutMs?: number; schedule?: boolean; ownProcessGroup?: boolean; nodeArgs?: readonly string[] } = {},
