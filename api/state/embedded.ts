@@ -401,6 +401,16 @@ async function joinRunning(
   const adopted = !ownProcess;
   if (adopted) await writeOwner(dataDir);
   let stopped = false;
+  // As for a server this process started (postgres-process.ts): an adopted one gets the fast-shutdown signal if
+  // this process ends without stopping it.
+  const stopOnProcessExit = (): void => {
+    try {
+      process.kill(running.pid, "SIGINT");
+    } catch {
+      // already gone
+    }
+  };
+  if (adopted) process.on("exit", stopOnProcessExit);
   return {
     url: urlFor(credentials, running.port),
     port: running.port,
@@ -415,6 +425,7 @@ async function joinRunning(
     stop: async () => {
       if (!adopted || stopped) return;
       stopped = true;
+      process.off("exit", stopOnProcessExit);
       await stopByPid(running.pid);
       await rm(ownerPath(dataDir), { force: true });
     },

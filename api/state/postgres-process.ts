@@ -106,15 +106,24 @@ export async function startPostgres(
   const child = spawnAs(identity, binaries.postgres, args);
   let exited = false;
   let exitCode: number | null = null;
+  // If this process ends without stopping the server (a `process.exit` anywhere, the forced exit of a shutdown
+  // that hung), the server gets the fast-shutdown signal on the way out instead of running on without its owner.
+  // Node runs "exit" listeners synchronously, which is all a signal needs.
+  const stopOnProcessExit = (): void => {
+    if (!exited) child.kill("SIGINT");
+  };
+  process.on("exit", stopOnProcessExit);
   // "exit", not "close": backends left by a killed server keep the output pipes open long after it is gone.
   const exitedPromise = new Promise<void>((resolve) => {
     child.once("exit", (code) => {
       exited = true;
       exitCode = code;
+      process.off("exit", stopOnProcessExit);
       resolve();
     });
     child.once("error", () => {
       exited = true;
+      process.off("exit", stopOnProcessExit);
       resolve();
     });
   });
