@@ -491,9 +491,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     else warn(`another unexpected error while shutting down: ${crashLine(error)}`);
     if (error instanceof Error && error.stack) process.stderr.write(`${error.stack.slice(0, 4000)}\n`);
     exitCode = 1;
+    // A crash during the start is acted on once the start settles; this bounds the wait if it never does (once
+    // started, the shutdown has its own bound).
+    if (!stop) setTimeout(() => process.exit(1), 10_000).unref();
     onSignal("unexpected error");
-    // A crash during the start is acted on once the start settles; this bounds the wait if it never does.
-    setTimeout(() => process.exit(1), 10_000).unref();
   });
 
   // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
