@@ -462,10 +462,14 @@ async function startScheduler(snapshotsDir: string, warn: (m: string) => void): 
   }
 }
 
-/** An error as one line of at most 1,000 characters, for the server's log. */
-function crashLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** The first line of a text, at most 1,000 characters, for the server's log. */
+function logLine(text: string): string {
   return text.split("\n")[0]!.slice(0, 1000);
+}
+
+/** An error as one line, its name first, for the server's log. */
+function crashLine(error: unknown): string {
+  return logLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }
 
 /** CLI entry: `node --import tsx api/server.ts [--no-schedule]` (what `npm start` runs). */
@@ -510,7 +514,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     });
   } catch (err) {
     // One line naming the cause, the path and what to do; never a stack trace alone.
-    const message = (err as Error).message.split("\n")[0]!.slice(0, 1000);
+    const message = logLine((err as Error).message);
     process.stderr.write(`agentfeed: cannot start: ${message}\n`);
     process.exit(1);
   }
