@@ -1,10 +1,16 @@
 /** /api/health against snapshot states a pipeline leaves: healthy, failing but fresh, failing and stale. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feeds } from "../../pipelines/feeds/index.ts";
+import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { startServer, type RunningServer } from "../server.ts";
 import { newsBody, STATUS_BODY, createSnapshotFixture, type SnapshotFixture } from "./snapshot-fixture.ts";
 
 let fx: SnapshotFixture;
 let server: RunningServer;
+const serverWarnings: string[] = [];
 const now = Date.now();
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 
@@ -13,7 +19,7 @@ beforeAll(async () => {
     { type: "news", dated: { "2025-01-15": newsBody(5) }, meta: { lastSuccess: ago(60), lastAttempt: ago(60), lastError: null, slaSeconds: 1800 } },
     { type: "status", dated: { "2025-01-15": STATUS_BODY }, meta: { lastSuccess: ago(60), lastAttempt: ago(60), lastError: null, slaSeconds: 600 } },
   ]);
-  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 50, onWarn: () => {} });
+  server = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: fx.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 50, onWarn: (m) => serverWarnings.push(m) });
 });
 afterAll(async () => {
   await server?.close();
@@ -53,5 +59,25 @@ describe("/api/health", () => {
     expect(degraded.status).toBe(503);
     expect(degraded.body.health).toBe("degraded");
     expect(degraded.body.reasons.join()).toMatch(/feed status is failing \(all 14 sources failed: ENOTFOUND\) and its data is stale/);
+  });
+
+  it("shows a type whose first pipeline run failed as failing and never succeeded, with no date", async () => {
+    // The pipelines' runner records the failed run in the served folder, replaying from a folder with no recording.
+    const empty = await mkdtemp(join(tmpdir(), "agentfeed-no-recordings-"));
+    try {
+      const [result] = await runFeeds({ feeds: { "gpu-pricing": feeds["gpu-pricing"] }, snapshotsDir: fx.dir, replayDir: empty });
+      expect(result?.status).toBe("failed");
+      await expect.poll(() => server.store.meta("gpu-pricing")?.lastError, { timeout: 30_000, interval: 50 }).toBe(result?.error);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+    const res = await fetch(`${server.url}/api/health`);
+    const body = (await res.json()) as { reasons: string[]; "gpu-pricing": Record<string, unknown> };
+    expect(res.status).toBe(503);
+    expect(body["gpu-pricing"]).toMatchObject({ available: false, date: null, last_success: null, stale: true, failing: true, rows: 0 });
+    expect(body.reasons.join()).toContain("feed gpu-pricing is failing");
+    expect(body.reasons.join()).toContain("never succeeded");
+    expect((await fetch(`${server.url}/api/gpu/pricing`)).status).toBe(503);
+    expect(serverWarnings.join("\n")).not.toContain("is invalid");
   });
 });

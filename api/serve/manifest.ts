@@ -4,10 +4,14 @@ import type { SnapshotMeta } from "../registry/types.ts";
 
 const iso = z.string().nullable();
 
-/** One type's manifest entry; extra keys written by newer pipelines are kept, not refused. */
+/**
+ * One type's manifest entry; extra keys written by newer pipelines are kept, not refused. `date` is empty while
+ * the type has never succeeded: the pipelines record a failed first run (its error, its attempt) before any
+ * snapshot exists.
+ */
 export const SnapshotMetaSchema = z.looseObject({
   type: z.string().min(1),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date: z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.literal("")]),
   lastSuccess: iso,
   lastAttempt: iso,
   lastChanged: iso,
@@ -47,4 +51,9 @@ export function parseManifest(text: string): ParsedManifest {
     types.set(name, { ...entry.data, type: name } as SnapshotMeta);
   }
   return { types, problems };
+}
+
+/** Whether the entry records attempts only: no run of the type has succeeded, so it has no latest.json. */
+export function neverSucceeded(meta: Pick<SnapshotMeta, "date">): boolean {
+  return meta.date === "";
 }

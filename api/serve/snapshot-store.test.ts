@@ -1,6 +1,9 @@
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { feeds } from "../../pipelines/feeds/index.ts";
+import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
 import { createSnapshotFixture, STATUS_BODY, type SnapshotFixture } from "../e2e/snapshot-fixture.ts";
 import { SnapshotStore } from "./snapshot-store.ts";
 
@@ -36,6 +39,28 @@ describe("SnapshotStore", () => {
     expect(store.get("status")).toBeDefined();
     expect(warnings.join("\n")).toContain("news");
     store.close();
+  });
+
+  it("a type whose first pipeline run failed is listed with its error and no snapshot, without a warning", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-first-failure-"));
+    try {
+      // The pipelines' own runner and store, replaying from a folder with no recording: every source fails.
+      const empty = join(dir, "no-recordings");
+      await mkdir(empty);
+      const [result] = await runFeeds({ feeds: { "gpu-pricing": feeds["gpu-pricing"] }, snapshotsDir: join(dir, "snapshots"), replayDir: empty });
+      expect(result?.status).toBe("failed");
+      const warnings: string[] = [];
+      const store = new SnapshotStore(join(dir, "snapshots"), { watch: false, pollMs: 0, onWarn: (m) => warnings.push(m) });
+      await store.start();
+      expect(warnings).toEqual([]);
+      expect(store.types()).toEqual(["gpu-pricing"]);
+      expect(store.get("gpu-pricing")).toBeUndefined();
+      expect(store.meta("gpu-pricing")).toMatchObject({ date: "", lastSuccess: null, lastError: result?.error });
+      expect(store.meta("gpu-pricing")?.lastAttempt).not.toBeNull();
+      store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("a missing or corrupt manifest leaves the store empty without throwing", async () => {

@@ -8,7 +8,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { readFile, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { LoadedSnapshot, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
-import { parseManifest } from "./manifest.ts";
+import { neverSucceeded, parseManifest } from "./manifest.ts";
 
 const DATE_FILE = /^(\d{4}-\d{2}-\d{2})\.json$/;
 /** Folders under SNAPSHOTS_DIR that hold no snapshot type. */
@@ -157,7 +157,7 @@ export class SnapshotStore implements SnapshotReader {
 
     const snapshots = new Map<string, LoadedSnapshot>();
     await Promise.all(
-      [...metas].map(async ([type, meta]) => {
+      [...metas].filter(([, meta]) => !neverSucceeded(meta)).map(async ([type, meta]) => {
         const file = join(this.dir, type, "latest.json");
         try {
           const data: unknown = JSON.parse(await readFile(file, "utf8"));

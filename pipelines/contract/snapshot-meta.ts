@@ -11,7 +11,7 @@ export interface SourceHealth {
 /** One manifest entry. */
 export interface SnapshotMeta {
   type: string;
-  /** Date (YYYY-MM-DD) of the dated file latest.json equals. */
+  /** Date (YYYY-MM-DD) of the dated file latest.json equals; "" while the type has never succeeded (no file yet). */
   date: string;
   /** ISO time of the last run that succeeded (content changed or not). */
   lastSuccess: string | null;
