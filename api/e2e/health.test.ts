@@ -81,3 +81,37 @@ describe("/api/health", () => {
     expect(serverWarnings.join("\n")).not.toContain("is invalid");
   });
 });
+
+describe("/api/health with the server's own snapshots folder beside the bundled one", () => {
+  it("reports the served data's age and this server's latest failed run of the type", async () => {
+    const bundled = await createSnapshotFixture([
+      { type: "status", dated: { "2025-01-15": STATUS_BODY }, meta: { lastSuccess: ago(7200), lastAttempt: ago(7200), lastError: null, slaSeconds: 600 } },
+    ]);
+    const local = await createSnapshotFixture([]);
+    const empty = await mkdtemp(join(tmpdir(), "agentfeed-no-recordings-"));
+    const layered = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: bundled.dir, localSnapshotsDir: local.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 50, onWarn: () => {} });
+    try {
+      const statusHealth = async () => {
+        const res = await fetch(`${layered.url}/api/health`);
+        return { status: res.status, body: (await res.json()) as { reasons: string[]; warnings: string[]; status: Record<string, unknown> } };
+      };
+      const before = await statusHealth();
+      expect(before.status).toBe(200);
+      expect(before.body.status).toMatchObject({ failing: false, stale: true, last_error: null, last_success: ago(7200) });
+
+      // This server's scheduler runs the feed into its own folder and every source fails (no recording to replay).
+      const [result] = await runFeeds({ feeds: { status: feeds.status }, snapshotsDir: local.dir, replayDir: empty });
+      expect(result?.status).toBe("failed");
+      await expect.poll(async () => (await statusHealth()).status, { timeout: 30_000, interval: 50 }).toBe(503);
+      const after = await statusHealth();
+      expect(after.body.status).toMatchObject({ available: true, failing: true, stale: true, last_success: ago(7200), last_error: result?.error, date: "2025-01-15" });
+      expect(after.body.reasons.join()).toContain("feed status is failing");
+      expect((await fetch(`${layered.url}/api/status`)).status).toBe(200);
+    } finally {
+      await layered.close();
+      await rm(empty, { recursive: true, force: true });
+      await bundled.remove();
+      await local.remove();
+    }
+  });
+});

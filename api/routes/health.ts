@@ -61,12 +61,21 @@ export const HealthResponse = z
 const ALWAYS = ["news", "pricing", "benchmarks", "agents"];
 const KEY_OF: Record<string, string> = { pricing: "models" };
 
-function typeHealth(snapshots: SnapshotReader & { meta?(type: string): SnapshotMeta | undefined }, type: string, now: Date): z.infer<typeof TypeHealth> {
+/** What health reads besides the snapshots: manifest entries without a usable latest.json, and later attempts. */
+interface HealthSnapshots extends SnapshotReader {
+  meta?(type: string): SnapshotMeta | undefined;
+  /** The entry whose run was attempted last, when the data served may come from another folder. */
+  latestAttempt?(type: string): SnapshotMeta | undefined;
+}
+
+function typeHealth(snapshots: HealthSnapshots, type: string, now: Date): z.infer<typeof TypeHealth> {
   const loaded = snapshots.get(type);
   // The manifest entry even when latest.json is unusable, so a failing type still shows its last error.
   const meta = loaded?.meta ?? snapshots.meta?.(type);
+  // The data's entry says how old the data is; the last run's says whether the pipeline still succeeds.
+  const run = snapshots.latestAttempt?.(type) ?? meta;
   const age = meta ? ageSeconds(meta, now) : null;
-  const okSources = meta?.sources.filter((s) => s.ok).length ?? 0;
+  const okSources = run?.sources.filter((s) => s.ok).length ?? 0;
   return {
     type,
     available: loaded !== undefined,
@@ -74,15 +83,15 @@ function typeHealth(snapshots: SnapshotReader & { meta?(type: string): SnapshotM
     date: meta?.date || null,
     last_success: meta?.lastSuccess ?? null,
     last_changed: meta?.lastChanged ?? null,
-    last_attempt: meta?.lastAttempt ?? null,
-    last_error: meta?.lastError?.slice(0, 300) ?? null,
+    last_attempt: run?.lastAttempt ?? null,
+    last_error: run?.lastError?.slice(0, 300) ?? null,
     age_seconds: age === null ? null : Math.round(age),
     stale: meta ? isStale(meta, now) : true,
-    failing: Boolean(meta && (meta.lastError || (meta.sources.length > 0 && okSources === 0))),
+    failing: Boolean(run && (run.lastError || (run.sources.length > 0 && okSources === 0))),
     sla_seconds: meta?.slaSeconds ?? null,
     cadence: meta?.cadence ?? null,
     provenance: meta?.provenance ?? null,
-    sources: { total: meta?.sources.length ?? 0, ok: okSources },
+    sources: { total: run?.sources.length ?? 0, ok: okSources },
   };
 }
 
@@ -94,7 +103,7 @@ export const healthRoutes = [
     tier: "discovery",
     summary: "Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.",
     description:
-      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed. 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.",
+      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.",
     tags: ["discovery"],
     response: HealthResponse,
     handle: async (ctx) => {

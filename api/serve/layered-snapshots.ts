@@ -15,6 +15,11 @@ function newer(a: SnapshotMeta, b: SnapshotMeta): boolean {
   return sa !== sb ? sa > sb : a.date > b.date;
 }
 
+function attemptedAt(meta: SnapshotMeta): number {
+  const at = meta.lastAttempt ? Date.parse(meta.lastAttempt) : Number.NaN;
+  return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+}
+
 /** Bundled and local snapshot stores seen as one. */
 export class LayeredSnapshots implements ServedSnapshots {
   constructor(
@@ -50,6 +55,17 @@ export class LayeredSnapshots implements ServedSnapshots {
     const l = this.local.meta(type);
     if (!b || !l) return l ?? b;
     return newer(l, b) ? l : b;
+  }
+
+  /**
+   * The entry of the folder that ran the type last, by last attempt: the served data may be the bundled folder's
+   * while this server's own runs of the type fail (health reports their error).
+   */
+  latestAttempt(type: string): SnapshotMeta | undefined {
+    const b = this.bundled.meta(type);
+    const l = this.local.meta(type);
+    if (!b || !l) return l ?? b;
+    return attemptedAt(l) >= attemptedAt(b) ? l : b;
   }
 
   types(): string[] {
