@@ -13,7 +13,7 @@ import { KNOWN_BOTS } from "../activity/known-bots.ts";
 import { serverActivity } from "../activity/tracker.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
-import { readSnapshot } from "../serve/read-snapshot.ts";
+import { readOptionalSnapshot, readSnapshot } from "../serve/read-snapshot.ts";
 import { NEWS_LIMIT, providerProfile, type ProviderProfile } from "../verdicts/provider-profile.ts";
 import { readLatestScores } from "./premium-provider-reads.ts";
 
@@ -71,7 +71,7 @@ export async function renderProvider(ctx: RenderContext, params: z.infer<typeof 
   const pricing = readSnapshot<PricingSnapshot>(ctx.snapshots, "pricing", PricingSnapshotSchema).data;
   const statusLoaded = readSnapshot<StatusSnapshot>(ctx.snapshots, "status", statusSnapshot);
   const news = readSnapshot<NewsSnapshot>(ctx.snapshots, "news", newsSnapshotSchema).data;
-  const probe = ctx.snapshots.get<ProbeSnapshot>("probe")?.data;
+  const probe = readOptionalSnapshot<ProbeSnapshot>(ctx.snapshots, "probe")?.data;
   const known = [...new Set([...pricing.providers.map((p) => p.id), ...statusLoaded.data.services.map((s) => s.provider), ...(probe?.providers ?? []).map((p) => p.provider)])].sort();
   const id = resolveProviderName(params.name, known);
   if (id === undefined || !known.includes(id)) {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
 import { blended } from "../verdicts/price.ts";
+import { readOptionalSnapshot } from "../serve/read-snapshot.ts";
 import { summarize } from "./status.ts";
 import type { ForumTrendingSnapshot } from "../../pipelines/contract/snapshots/forum-trending.ts";
 import type { GpuPricingSnapshot } from "../../pipelines/contract/snapshots/gpu-pricing.ts";
@@ -77,7 +78,7 @@ export function renderToday(ctx: RenderContext, query: z.infer<typeof TodayQuery
   const provenance: Record<string, "live" | "replay"> = {};
   const missing: string[] = [];
   const read = <T>(type: string): T | undefined => {
-    const snap = ctx.snapshots.get<T>(type);
+    const snap = readOptionalSnapshot<T>(ctx.snapshots, type);
     if (!snap) {
       missing.push(type);
       return undefined;
