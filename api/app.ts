@@ -28,6 +28,7 @@ import type { PremiumGateway } from "./billing/premium.ts";
 import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
 import { startWarmer } from "./serve/warm.ts";
+import { declaredQueryNames } from "./registry/query-names.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
 
@@ -494,7 +495,7 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   }
   if (route.query) {
     try {
-      query = route.query.parse(recognizedQuery(route.query, getQuery(event)));
+      query = route.query.parse(recognizedQuery(route, getQuery(event)));
     } catch (err) {
       if (err instanceof ZodError) throw invalidInput("query", err);
       throw err;
@@ -503,17 +504,10 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   return { query, params };
 }
 
-const recognizedByRoute = new WeakMap<AnyRoute, ReadonlySet<string>>();
-
 /** True when every query parameter is one the route's query schema declares, each named once. */
 function onlyRecognizedParams(route: AnyRoute, search: URLSearchParams): boolean {
   if (search.size === 0) return true;
-  let known = recognizedByRoute.get(route);
-  if (!known) {
-    const shape = (route.query as { shape?: Record<string, unknown> } | undefined)?.shape;
-    known = new Set(shape ? Object.keys(shape) : []);
-    recognizedByRoute.set(route, known);
-  }
+  const known = declaredQueryNames(route);
   const seen = new Set<string>();
   for (const name of search.keys()) {
     if (!known.has(name) || seen.has(name)) return false;
@@ -526,10 +520,9 @@ function onlyRecognizedParams(route: AnyRoute, search: URLSearchParams): boolean
  * The query parameters a route's schema declares; every other parameter is ignored on every route (the one
  * policy, api/security.md), so cache-busters and typos neither fail a request nor change its answer.
  */
-function recognizedQuery(schema: unknown, raw: Record<string, unknown>): Record<string, unknown> {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  if (!shape || typeof shape !== "object") return raw;
-  return Object.fromEntries(Object.entries(raw).filter(([name]) => Object.hasOwn(shape, name)));
+function recognizedQuery(route: AnyRoute, raw: Record<string, unknown>): Record<string, unknown> {
+  const known = declaredQueryNames(route);
+  return Object.fromEntries(Object.entries(raw).filter(([name]) => known.has(name)));
 }
 
 /** JSON with keys sorted at every depth: equal inputs give equal cache keys. */

@@ -21,6 +21,7 @@ import { GroupCommit, type Settled } from "./group-commit.ts";
 import { IdempotencyStore, isValidIdempotencyKey, IDEMPOTENCY_KEY_MAX, type StoredIdempotency } from "./idempotency.ts";
 import { NO_CHARGE_REASONS, staleSnapshots, type StaleSnapshot } from "./no-charge.ts";
 import { reply, replyBytes, type Answer } from "./premium-reply.ts";
+import { resourceUrl } from "./resource-url.ts";
 import { TokenCache } from "./token-cache.ts";
 import { VersionedMemo } from "../serve/versioned-memo.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
@@ -273,7 +274,7 @@ function bearerOf(header: string | null): string | undefined {
 function challenge(g: Gateway, call: PremiumCall, cost: number, why: string): Answer {
   const { route, url, context } = call;
   const c = paymentChallenge({
-    resourceUrl: `${context.baseUrl}${url.pathname}${url.search}`,
+    resourceUrl: resourceUrl(context.baseUrl, route, url),
     baseUrl: context.baseUrl,
     summary: route.summary,
     cost,

@@ -168,6 +168,12 @@ describe("every operation answers what /openapi.json declares", () => {
       if (declared) expect((await fetch(`${base}${route.path}?${declared}=${"x".repeat(600)}`, { headers: bearer(token) })).status, route.path).toBe(400);
     }
     const routing = "/api/premium/routing";
+    // The 402 names the resource from the path and the declared parameters only: a 15,000-character unknown
+    // parameter neither comes back nor swells PAYMENT-REQUIRED past what Node's own fetch reads.
+    const padded = await fetch(`${base}${routing}?task=code&pad=${"y".repeat(15_000)}`);
+    expect(padded.status).toBe(402);
+    expect(padded.headers.get("payment-required")!.length).toBeLessThan(4_000);
+    expect((await json(padded)).resource.url).toMatch(new RegExp(`^http://[^/]+${routing}\\?task=code$`));
     const key = { ...bearer(token), "idempotency-key": `contract-${randomBytes(4).toString("hex")}` };
     expect((await fetch(`${base}${routing}?task=code`, { headers: key })).status).toBe(200);
     expect((await fetch(`${base}${routing}?task=code`, { headers: key })).headers.get("idempotent-replayed")).toBe("true");
