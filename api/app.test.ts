@@ -60,6 +60,34 @@ describe("createApp()", () => {
     expect(body.issues[0]?.path).toBe("limit");
   });
 
+  it("reads a number parameter only as a plain decimal: an empty, hex, exponent or padded value is a 400 naming it", async () => {
+    const route = defineRoute({
+      method: "GET",
+      path: "/api/w",
+      tier: "free",
+      summary: "w",
+      tags: [],
+      query: z.strictObject({ weight: z.coerce.number().min(0).max(1).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), name: z.string().optional() }),
+      response: z.object({ weight: z.number().nullable(), limit: z.number() }),
+      render: (_ctx, { query }) => ({ weight: query.weight ?? null, limit: query.limit }),
+    });
+    const { app } = build([route]);
+    expect(await (await app.request("/api/w?weight=0.25&limit=12&name=")).json()).toEqual({ weight: 0.25, limit: 12 });
+    expect(await (await app.request("/api/w?weight=-0&limit=7")).json()).toEqual({ weight: 0, limit: 7 });
+    for (const [query, message] of [
+      ["weight=", "query weight: weight is empty: give a number or leave the parameter out"],
+      ["limit=0x10", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "0x10"'],
+      ["limit=1e1", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "1e1"'],
+      ["limit=%205", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got " 5"'],
+      ["limit=%2B5", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "+5"'],
+      ["limit=5.", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "5."'],
+    ]) {
+      const res = await app.request(`/api/w?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.json(), query).toMatchObject({ ok: false, error: "invalid_query", message });
+    }
+  });
+
   it("renders once per normalized input and generation, and drops the cache on reload", async () => {
     let calls = 0;
     const snapshots = fakeSnapshots({ news: { n: 1 } });

@@ -29,6 +29,7 @@ import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
 import { startWarmer } from "./serve/warm.ts";
 import { declaredQueryNames } from "./registry/query-names.ts";
+import { looseNumbers } from "./http/strict-numbers.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
 
@@ -495,7 +496,10 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   }
   if (route.query) {
     try {
-      query = route.query.parse(recognizedQuery(route, getQuery(event)));
+      const raw = recognizedQuery(route, getQuery(event));
+      const loose = looseNumbers(route.query, raw);
+      if (loose) throw loose;
+      query = route.query.parse(raw);
     } catch (err) {
       if (err instanceof ZodError) throw invalidInput("query", err);
       throw err;

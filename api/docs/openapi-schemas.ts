@@ -19,7 +19,8 @@ export const ErrorSchema = z
     issues: z
       .array(z.object({ path: z.string(), code: z.string(), message: z.string() }))
       .optional()
-      .meta({ description: "Present on invalid_query / invalid_params / invalid_body." }),
+      .meta({ description: "Present on invalid_query / invalid_params / invalid_body: at most 20, each message and path at most 300 characters." }),
+    more_issues: z.number().int().positive().optional().meta({ description: "How many issues past the first 20 are not listed." }),
   })
   .meta({ id: "Error", description: "Every error answer: ok false, a machine-readable code, a sentence; some codes add detail fields." });
 

@@ -2,6 +2,7 @@
 import { ZodError } from "zod";
 import { ApiError } from "../registry/types.ts";
 import { stateUnavailable } from "../state/unavailable.ts";
+import { clip } from "./clip.ts";
 
 /** JSON error body as sent on the wire. */
 export interface ErrorBody {
@@ -17,12 +18,18 @@ export function errorBody(code: string, message: string, details?: Record<string
   return { ...details, ok: false, error: code, message: message.length > 1000 ? `${message.slice(0, 999)}…` : message };
 }
 
+/** Most issues an invalid-input answer lists; the rest are counted in `more_issues`. */
+export const MAX_LISTED_ISSUES = 20;
+/** Longest issue message and path in characters: schema messages can quote the value sent. */
+const ISSUE_TEXT_MAX = 300;
+
 /** Turn a zod failure on one input part into a 400 ApiError with the issues listed. */
 export function invalidInput(part: "query" | "params" | "body", err: ZodError): ApiError {
-  const issues = err.issues.map((i) => ({ path: i.path.map(String).join("."), code: i.code, message: i.message }));
+  const issues = err.issues.slice(0, MAX_LISTED_ISSUES).map((i) => ({ path: clip(i.path.map(String).join("."), ISSUE_TEXT_MAX), code: i.code, message: clip(i.message, ISSUE_TEXT_MAX) }));
   const first = issues[0];
   const message = first ? `${part} ${first.path || "(root)"}: ${first.message}` : `invalid ${part}`;
-  return new ApiError(400, `invalid_${part}`, message, { issues });
+  const more = err.issues.length - issues.length;
+  return new ApiError(400, `invalid_${part}`, message, { issues, ...(more > 0 ? { more_issues: more } : {}) });
 }
 
 /** Map anything thrown by a handler to a status and body; unknown errors become a bare 500. */

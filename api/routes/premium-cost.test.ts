@@ -16,12 +16,13 @@ describe("GET /api/premium/cost/projection", () => {
     expect(premiumCostRoutes[0]!.freshness).toEqual({ cadence: "hourly", slaSeconds: 7200 });
   });
 
-  it("CostProjectionQuery splits the model list and refuses 0 or more than 10 names", () => {
+  it("CostProjectionQuery splits the model list and refuses 0 or more than 10 names, overlong or control characters", () => {
     expect(CostProjectionQuery.parse({ model: " gpt-4o, ,o3 ", input_tokens_per_day: "1000", output_tokens_per_day: "0" })).toEqual({
       model: ["gpt-4o", "o3"], input_tokens_per_day: 1000, output_tokens_per_day: 0, horizon: "monthly",
     });
     const ok = { input_tokens_per_day: "1", output_tokens_per_day: "1" };
     expect(CostProjectionQuery.safeParse({ ...ok, model: Array.from({ length: 10 }, (_, i) => `m${i}`).join(",") }).success).toBe(true);
+    expect(CostProjectionQuery.safeParse({ ...ok, model: Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(120, "m")).join(",") }).success).toBe(true);
     for (const bad of [
       { ...ok, model: Array.from({ length: 11 }, (_, i) => `m${i}`).join(",") },
       { ...ok, model: " , " },
@@ -32,6 +33,10 @@ describe("GET /api/premium/cost/projection", () => {
       { model: "gpt-4o", input_tokens_per_day: "", output_tokens_per_day: "1" },
       { model: "gpt-4o", input_tokens_per_day: "1", output_tokens_per_day: "  " },
       { ...ok, model: "gpt-4o", horizon: "hourly" },
+      { model: "gpt-4o", input_tokens_per_day: " 5", output_tokens_per_day: "1" },
+      { ...ok, model: "x".repeat(121) },
+      { ...ok, model: "gpt-4o,\u0007bell" },
+      { ...ok, model: "y".repeat(20_000) },
     ]) {
       expect(CostProjectionQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }

@@ -9,11 +9,14 @@ import { HORIZONS, MAX_MODELS, projectCosts, type CostProjection } from "../verd
 import { readSnapshot } from "../serve/read-snapshot.ts";
 import { PricingSnapshotSchema, pricingSnapshotType } from "../../pipelines/contract/snapshots/pricing.ts";
 
+/** Longest model id or name asked for; the answer names each one it could not match. */
+const MAX_MODEL_NAME = 120;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** A required non-negative decimal; an empty value is refused rather than read as 0. */
 const tokens = (what: string) =>
   z
     .string()
-    .trim()
     .regex(/^\d+(\.\d+)?$/, `${what.toLowerCase()}_tokens_per_day must be a non-negative number`)
     .transform(Number)
     .pipe(z.number().min(0))
@@ -23,15 +26,20 @@ const tokens = (what: string) =>
 export const CostProjectionQuery = z.strictObject({
   model: z
     .string()
+    .max(MAX_MODELS * (MAX_MODEL_NAME + 1), `model is at most ${MAX_MODELS * (MAX_MODEL_NAME + 1)} characters`)
     .transform((raw, ctx) => {
       const names = raw.split(",").map((s) => s.trim()).filter(Boolean);
       if (names.length < 1 || names.length > MAX_MODELS) {
         ctx.addIssue({ code: "custom", message: `model must be a comma list of 1 to ${MAX_MODELS} model ids or names; got ${names.length}` });
         return z.NEVER;
       }
+      if (names.some((name) => name.length > MAX_MODEL_NAME || CONTROL.test(name))) {
+        ctx.addIssue({ code: "custom", message: `each model id or name is 1 to ${MAX_MODEL_NAME} printable characters` });
+        return z.NEVER;
+      }
       return names;
     })
-    .meta({ description: `Comma list of 1-${MAX_MODELS} model ids or names (id exact, else name or aggregator id, case-insensitive).` }),
+    .meta({ description: `Comma list of 1-${MAX_MODELS} model ids or names of at most ${MAX_MODEL_NAME} characters each (id exact, else name or aggregator id, case-insensitive).` }),
   input_tokens_per_day: tokens("Input"),
   output_tokens_per_day: tokens("Output"),
   horizon: z.enum(HORIZONS).default("monthly").meta({ description: "daily | weekly | monthly | yearly (default monthly): echoed as primary_horizon; every horizon is computed." }),

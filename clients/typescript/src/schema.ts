@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.
-         * @description Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed. 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.
+         * @description Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.
          */
         get: operations["getApiHealth"];
         put?: never;
@@ -2185,12 +2185,14 @@ export interface components {
             /** @description Machine-readable code, e.g. invalid_query, not_found, rate_limited. */
             error: string;
             message: string;
-            /** @description Present on invalid_query / invalid_params / invalid_body. */
+            /** @description Present on invalid_query / invalid_params / invalid_body: at most 20, each message and path at most 300 characters. */
             issues?: {
                 path: string;
                 code: string;
                 message: string;
             }[];
+            /** @description How many issues past the first 20 are not listed. */
+            more_issues?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3411,6 +3413,7 @@ export interface operations {
                             /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
                             available: boolean;
                             rows: number;
+                            /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
                             date: string | null;
                             last_success: string | null;
                             last_changed: string | null;
@@ -3434,6 +3437,7 @@ export interface operations {
                             /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
                             available: boolean;
                             rows: number;
+                            /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
                             date: string | null;
                             last_success: string | null;
                             last_changed: string | null;
@@ -3457,6 +3461,7 @@ export interface operations {
                             /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
                             available: boolean;
                             rows: number;
+                            /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
                             date: string | null;
                             last_success: string | null;
                             last_changed: string | null;
@@ -3480,6 +3485,7 @@ export interface operations {
                             /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
                             available: boolean;
                             rows: number;
+                            /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
                             date: string | null;
                             last_success: string | null;
                             last_changed: string | null;
@@ -8443,7 +8449,7 @@ export interface operations {
     getApiPremiumCostProjection: {
         parameters: {
             query: {
-                /** @description Comma list of 1-10 model ids or names (id exact, else name or aggregator id, case-insensitive). */
+                /** @description Comma list of 1-10 model ids or names of at most 120 characters each (id exact, else name or aggregator id, case-insensitive). */
                 model: string;
                 /** @description Input tokens per day (number ≥ 0, required). */
                 input_tokens_per_day: string;
