@@ -106,6 +106,7 @@ export const healthRoutes = [
       "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.",
     tags: ["discovery"],
     response: HealthResponse,
+    errors: { 503: "degraded: a dependency check failed, or a failing feed's data is stale; the body is the whole health report (error degraded, reasons), with Retry-After: 30" },
     handle: async (ctx) => {
       const checks = await runHealthChecks();
       const reasons: string[] = [];

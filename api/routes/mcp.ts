@@ -23,7 +23,10 @@ export const mcpRoutes = [
     tags: ["discovery", "mcp"],
     body: z.unknown(),
     response: z.unknown().meta({ description: "A JSON-RPC response (or batch) of the MCP protocol." }),
-    errors: { 503: "the MCP endpoint is not wired on this instance" },
+    errors: {
+      406: "the Accept header does not list both application/json and text/event-stream, as the Streamable HTTP transport requires (the body is a JSON-RPC error, as every error of the protocol itself is)",
+      503: "the MCP endpoint is not wired on this instance",
+    },
     handle: async (ctx, { body }) => {
       const call = inProcessCall({ clientIp: ctx.clientIp, authorization: ctx.request.headers.get("authorization"), userAgent: ctx.request.headers.get("user-agent") });
       if (!call) throw new ApiError(503, "mcp_unavailable", "the MCP endpoint is not wired on this instance");

@@ -2813,6 +2813,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description the Accept header does not list both application/json and text/event-stream, as the Streamable HTTP transport requires (the body is a JSON-RPC error, as every error of the protocol itself is) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than the service accepts. */
             413: {
                 headers: {
@@ -3530,6 +3539,15 @@ export interface operations {
             };
             /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description degraded: a dependency check failed, or a failing feed's data is stale; the body is the whole health report (error degraded, reasons), with Retry-After: 30 */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
