@@ -36,13 +36,11 @@ const FAULTS: Fault[] = [
 
 /**
  * Feeds whose own rules turn some faults into data rather than a failure: a probe records any HTTP answer as
- * a sample (a 5xx or a body it cannot read is a "down" sample), an AFTA check classifies a manifest it
- * cannot read as invalid, and the model catalog is curated — an unreadable aggregator only drops the price
- * cross-check. For these the run succeeds and says what went wrong (a notice or an unhealthy source);
- * everything else must fail and keep its snapshot.
+ * a sample (a 5xx or a body it cannot read is a "down" sample) and an AFTA check classifies a manifest it
+ * cannot read as invalid. For these the run succeeds and says what went wrong (a notice or an unhealthy
+ * source); everything else (the model catalog's price check included) must fail and keep its snapshot.
  */
 const FAULT_IS_DATA: Record<string, string[]> = {
-  pricing: ["http 500", "timeout", "malformed body", "oversized body", "wrong content type"],
   probe: ["http 500", "malformed body", "oversized body", "wrong content type", "timeout"],
   "afta-adopters": ["malformed body", "oversized body", "wrong content type"],
 };

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { createHttpClient, type ClosableHttpClient } from "../lib/http/client.ts
 import type { OpenRouterRow } from "../sources/openrouter.ts";
 import { buildPricingSnapshot, checkPrice, modelPriceRows, pricingFeed, type PricingSnapshot } from "./pricing.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { runFeeds } from "../runner/run-feeds.ts";
 
 const clients: ClosableHttpClient[] = [];
 const emptyDir = mkdtempSync(join(tmpdir(), "agentfeed-pricing-"));
@@ -181,16 +183,33 @@ describe("pricingFeed.run()", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("pricingFeed.run() serves curated data when the aggregator fails", async () => {
-    const { ctx, notices } = context(emptyDir);
-    const out = await pricingFeed.run(ctx);
-    const data = pricingFeed.schema.parse(out.data);
-    expect(out.rows).toBe(models.length);
-    expect(data.providers.flatMap((p) => p.models).every((m) => m.priceCheck === null)).toBe(true);
-    expect(out.sources?.[1]).toMatchObject({ id: "openrouter", ok: false });
-    expect(out.sources?.[1]?.error).toMatch(/openrouter\.ai/);
-    expect(notices.some((n) => n.includes("aggregator") && n.includes("unavailable"))).toBe(true);
-    expect(out.warehouse![0]!.rows.every((r) => r.source === "curated")).toBe(true);
+  it("pricingFeed.run() fails when the aggregator list cannot be read, rather than serve curated prices as checked", async () => {
+    const { ctx } = context(emptyDir);
+    const failure = await pricingFeed.run(ctx).then(
+      () => undefined,
+      (err: unknown) => err as Error,
+    );
+    expect(failure?.name).toBe("PricingFeedError");
+    expect(failure?.message).toMatch(/^pricing: the aggregator list https:\/\/openrouter\.ai\/api\/v1\/models could not be read, so no price was checked \(/);
+  });
+
+  it("a failed run keeps the previous snapshot, with its newer aggregator prices, as the one served", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-pricing-"));
+    try {
+      const first = new Date("2026-11-23T10:07:00Z");
+      const [ok] = await runFeeds({ feeds: { pricing: pricingFeed }, snapshotsDir: dir, replayDir: "pipelines/fixtures", now: first });
+      expect(ok?.status).toBe("changed");
+      const before = await readFile(join(dir, "pricing", "latest.json"), "utf8");
+      const [failed] = await runFeeds({ feeds: { pricing: pricingFeed }, snapshotsDir: dir, replayDir: emptyDir, now: new Date("2026-11-23T11:07:00Z") });
+      expect(failed?.status).toBe("failed");
+      expect(await readFile(join(dir, "pricing", "latest.json"), "utf8")).toBe(before);
+      const meta = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")).types.pricing;
+      expect(meta).toMatchObject({ lastSuccess: first.toISOString(), lastAttempt: "2026-11-23T11:07:00.000Z" });
+      expect(meta.lastError).toContain("no price was checked");
+      expect(modelIn(JSON.parse(before), "o3")).toMatchObject({ inputCostPer1M: 2, outputCostPer1M: 8, priceServed: "aggregator" });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("pricingFeed.run() gives the same body on a later run with unchanged sources (observation times carried over)", async () => {

@@ -3,8 +3,9 @@
  * aggregator's model list. Every model carries each source's observation of its price with the moment it was
  * observed — the curated price on its provider's check date, the aggregator's price from the first capture
  * that stated it — and serves the newest one (`priceServed` names which); `priceCheck` says whether the two
- * agree within 1%. The curated catalog itself is never rewritten, and a failing aggregator does not fail the
- * feed (the curated price is then served and priceCheck is null).
+ * agree within 1%. The curated catalog itself is never rewritten. A run whose aggregator list cannot be read
+ * fails: it has checked nothing, so the previous snapshot stays served and ages against its SLA (a run that
+ * succeeded on the catalog alone would serve older curated prices as freshly checked).
  */
 import { models as catalogModels, type Model } from "../catalog/models.ts";
 import { providers as catalogProviders, type Provider } from "../catalog/providers.ts";
@@ -182,7 +183,7 @@ function describeError(err: unknown): string {
   return String(err);
 }
 
-async function readAggregator(ctx: FeedContext): Promise<{ rows: OpenRouterRow[] | null; health: SourceHealth }> {
+async function readAggregator(ctx: FeedContext): Promise<{ rows: OpenRouterRow[]; health: SourceHealth }> {
   try {
     const res = await ctx.http.getText(OPENROUTER_MODELS_URL, { expectContentType: ["json"] });
     const parsed = openrouter.parse(res.body);
@@ -190,10 +191,13 @@ async function readAggregator(ctx: FeedContext): Promise<{ rows: OpenRouterRow[]
     const rows = openrouter.normalize(parsed);
     return { rows, health: { id: openrouter.id, ok: true, rows: rows.length } };
   } catch (err) {
-    const error = describeError(err);
-    ctx.notice(`pricing: aggregator ${OPENROUTER_MODELS_URL} unavailable, serving curated prices unchecked (${error})`);
-    return { rows: null, health: { id: openrouter.id, ok: false, error } };
+    throw new PricingFeedError(`pricing: the aggregator list ${OPENROUTER_MODELS_URL} could not be read, so no price was checked (${describeError(err)})`, { cause: err });
   }
+}
+
+/** A pricing run that checked nothing. */
+export class PricingFeedError extends Error {
+  override name = "PricingFeedError";
 }
 
 function fmt(n: number | null): string {
