@@ -41,6 +41,16 @@ describe("loadConfig()", () => {
     expect(() => loadConfig({ PORT: "80a" })).toThrow(/PORT must be an integer, got "80a"/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT must be between 0 and 65535/);
     expect(() => loadConfig({ TRUST_PROXY: "not-an-ip" })).toThrow(/TRUST_PROXY .*"not-an-ip"/);
-    expect(() => loadConfig({ PUBLIC_BASE_URL: "feed.example" })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "feed.example" })).toThrow(/PUBLIC_BASE_URL must be an absolute http\(s\) URL such as https:\/\/agentfeed.example, got "feed.example"/);
+    expect(() => loadConfig({ PREMIUM_BILLING: "maybe" })).toThrow(/PREMIUM_BILLING must be on or off, got "maybe"/);
+    expect(() => loadConfig({ WATCHES_ALLOW_PRIVATE_CALLBACKS: "yes" })).toThrow(/WATCHES_ALLOW_PRIVATE_CALLBACKS must be 1 or 0, got "yes"/);
+  });
+
+  it("refuses a RECEIPT_SIGNING_KEY that is no Ed25519 seed at start, without printing it", () => {
+    const secret = "my-secret-signing-value";
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: secret })).toThrow(/RECEIPT_SIGNING_KEY: RECEIPT_SIGNING_KEY must be a 32-byte Ed25519 seed/);
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: secret })).not.toThrow(new RegExp(secret));
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: "ab".repeat(32) })).not.toThrow();
+    expect(() => loadConfig({ RECEIPT_SIGNING_KEY: " " })).not.toThrow();
   });
 });

@@ -3,6 +3,8 @@
  * with a message naming the variable and the value.
  */
 import proxyaddr from "proxy-addr";
+import { parseSeed } from "./billing/receipt-key.ts";
+import { envIssueLine } from "./config-issue.ts";
 import { z } from "zod";
 
 /** The validated configuration of one server process. */
@@ -89,6 +91,17 @@ const EnvSchema = z.object({
       message: "WATCHES_ALLOW_PRIVATE_CALLBACKS must be 1 or 0",
     })
     .transform((v) => v === "1" || v === "on" || v === "true"),
+  RECEIPT_SIGNING_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined || v.trim() === "") return;
+      try {
+        parseSeed(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -121,7 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     // One line, so `npm start` fails with one line.
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`);
+    const problems = parsed.error.issues.map((i) => envIssueLine(i, env));
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   }
   const e = parsed.data;

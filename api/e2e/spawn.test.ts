@@ -55,19 +55,33 @@ describe("tsx api/server.ts --no-schedule", () => {
   });
 });
 
+/** Start the server with `env` added and resolve to its exit code and stderr once it exits. */
+async function failedStart(env: Record<string, string>): Promise<{ code: number | null; err: string }> {
+  const bad = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+    cwd: new URL("../..", import.meta.url).pathname,
+    env: { ...process.env, PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  bad.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((r) => bad.once("exit", r));
+  return { code, err };
+}
+
 describe("api/server.ts configuration", () => {
   it("refuses a bad RATE_LIMIT_PER_MINUTE with a message naming it", async () => {
-    const bad = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
-      cwd: new URL("../..", import.meta.url).pathname,
-      env: { ...process.env, PORT: "0", RATE_LIMIT_PER_MINUTE: "lots" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let err = "";
-    bad.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-    const code = await new Promise<number | null>((r) => bad.once("exit", r));
+    const { code, err } = await failedStart({ RATE_LIMIT_PER_MINUTE: "lots" });
     expect(code).toBe(1);
     expect(err).toContain("RATE_LIMIT_PER_MINUTE");
     expect(err).toContain('"lots"');
+  });
+
+  it("refuses a RECEIPT_SIGNING_KEY that is no Ed25519 seed before it starts anything, without printing the value", async () => {
+    const { code, err } = await failedStart({ RECEIPT_SIGNING_KEY: "zz-not-a-seed" });
+    expect(code).toBe(1);
+    expect(err.trim().split("\n")).toHaveLength(1);
+    expect(err).toContain("RECEIPT_SIGNING_KEY must be a 32-byte Ed25519 seed");
+    expect(err).not.toContain("zz-not-a-seed");
   });
 });
 

@@ -41,6 +41,7 @@ describe("loadPaymentConfig()", () => {
     expect(() => loadPaymentConfig({ PUBLISHER_WALLET: "0x52908400098527886E0F7030069857D2E4169Ee7" })).toThrow(PaymentConfigError);
     expect(() => loadPaymentConfig({ BASE_RPC_URL: "mainnet.base.org" })).toThrow(PaymentConfigError);
     expect(() => loadPaymentConfig({ MIN_CONFIRMATIONS: "-1" })).toThrow(PaymentConfigError);
+    expect(() => loadPaymentConfig({ CHAIN_ID: "abc" })).toThrow(/^payment config: CHAIN_ID: .*, got "abc"$/);
   });
 });
 

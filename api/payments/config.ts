@@ -4,6 +4,7 @@
  */
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { envIssueLine } from "../config-issue.ts";
 
 /** Base mainnet chain id. */
 export const BASE_CHAIN_ID = 8453;
@@ -93,7 +94,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined> = proc
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PaymentConfigError(`payment config: ${issue?.path.join(".")}: ${issue?.message}`, { cause: parsed.error });
+    throw new PaymentConfigError(`payment config: ${issue ? envIssueLine(issue, env) : "invalid"}`, { cause: parsed.error });
   }
   const e = parsed.data;
   return {

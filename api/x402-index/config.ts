@@ -4,6 +4,7 @@
  * service is paid on. These tune it, make an instance only read what another one indexes, or turn it off.
  */
 import { z } from "zod";
+import { envIssueLine } from "../config-issue.ts";
 
 const EnvSchema = z.object({
   X402_INDEX: z.enum(["on", "read", "off"]).default("on"),
@@ -39,7 +40,7 @@ export function loadX402IndexConfig(env: Record<string, string | undefined> = pr
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`x402 index config: ${issue?.path.join(".")}: ${issue?.message}`);
+    throw new Error(`x402 index config: ${issue ? envIssueLine(issue, env) : "invalid"}`);
   }
   const e = parsed.data;
   return {
