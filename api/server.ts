@@ -130,7 +130,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await store.start();
   let local: SnapshotStore | undefined;
   if (options.localSnapshotsDir) {
-    await mkdir(options.localSnapshotsDir, { recursive: true });
+    // Made with the data folder's mode when it creates that folder too (DATA_DIR holds credentials: 0700).
+    await mkdir(options.localSnapshotsDir, { recursive: true, mode: 0o700 });
     // An empty local folder has no manifest yet: that is expected, not worth a warning.
     local = new SnapshotStore(resolve(options.localSnapshotsDir), { pollMs: options.pollMs, onWarn: (m) => (m.startsWith("no manifest") ? undefined : warn(m)) });
     await local.start();
@@ -506,6 +507,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const localSnapshots = join(dataDir, "snapshots");
   let running: RunningServer;
   try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch((err: Error) => {
+      throw new Error(`DATA_DIR ${dataDir} cannot be used as the data folder: ${err.message}`);
+    });
     running = await startServer({
       onWarn: warn,
       warehouseDbPath: join(dataDir, "warehouse.duckdb"),

@@ -20,9 +20,11 @@ afterAll(async () => {
 });
 
 describe("nothing left behind", () => {
-  it("the server with its scheduler on leaves git status unchanged and writes into DATA_DIR/snapshots", { timeout: 90_000 }, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-start-"));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+  it("the server with its scheduler on leaves git status unchanged and writes into DATA_DIR/snapshots, a folder it makes 0700", { timeout: 90_000 }, async () => {
+    const parent = await mkdtemp(join(tmpdir(), "agentfeed-start-"));
+    cleanup.push(() => rm(parent, { recursive: true, force: true }));
+    // A data folder that does not exist yet: the server creates it, readable by its owner only.
+    const dataDir = join(parent, "data");
     const before = porcelain();
     const api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: "", PAYMENTS_TEST_CHAIN: "off", RECEIPT_SIGNING_KEY: "" }, { schedule: true, timeoutMs: 60_000 });
     try {
@@ -31,6 +33,7 @@ describe("nothing left behind", () => {
       expect(await api.stop()).toBe(0);
     }
     expect((await stat(join(dataDir, "snapshots"))).isDirectory()).toBe(true);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     expect(porcelain()).toBe(before);
   });
 

@@ -83,6 +83,19 @@ describe("api/server.ts configuration", () => {
     expect(err).toContain("RECEIPT_SIGNING_KEY must be a 32-byte Ed25519 seed");
     expect(err).not.toContain("zz-not-a-seed");
   });
+
+  it("names DATA_DIR when it is a file, not a folder", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-datafile-"));
+    try {
+      const file = join(dir, "not-a-folder");
+      await writeFile(file, "");
+      const { code, err } = await failedStart({ DATA_DIR: file });
+      expect(code).toBe(1);
+      expect(err).toContain(`agentfeed: cannot start: DATA_DIR ${file} cannot be used as the data folder: EEXIST`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("api/server.ts start failures", () => {
