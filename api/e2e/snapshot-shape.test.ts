@@ -54,4 +54,13 @@ describe("snapshots that do not match the contract", () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ ok: false, error: "snapshot_unavailable", message: "snapshot gpu-pricing of 2025-01-15 does not match its schema" });
   });
+
+  it("/api/health is degraded and names each type it lists that no route can serve", async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    const body = (await res.json()) as { reasons: string[]; "gpu-pricing": { available: boolean }; status: { available: boolean } };
+    expect(res.status).toBe(503);
+    expect(body["gpu-pricing"].available).toBe(false);
+    expect(body.status.available).toBe(false);
+    expect(body.reasons).toContain("snapshot gpu-pricing cannot be served: its latest.json is missing, unreadable or not of its schema (routes reading it answer 503)");
+  });
 });

@@ -13,11 +13,12 @@ import { runHealthChecks } from "../health/checks.ts";
 import { defineRoute } from "../registry/define.ts";
 import type { SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 import { respondJson } from "../http/json-response.ts";
+import { readOptionalSnapshot } from "../serve/read-snapshot.ts";
 
 /** Health of one snapshot type. */
 export const TypeHealth = z.strictObject({
   type: z.string(),
-  available: z.boolean().meta({ description: "false when the manifest names the type but its latest.json is unusable, or the type was never produced" }),
+  available: z.boolean().meta({ description: "false when the manifest names the type but its latest.json is missing, unreadable or not of the type's schema (then, after a success, health is degraded), or the type was never produced" }),
   rows: z.number().int().nonnegative(),
   date: z.string().nullable().meta({ description: "Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded" }),
   last_success: z.string().nullable(),
@@ -72,13 +73,15 @@ function typeHealth(snapshots: HealthSnapshots, type: string, now: Date): z.infe
   const loaded = snapshots.get(type);
   // The manifest entry even when latest.json is unusable, so a failing type still shows its last error.
   const meta = loaded?.meta ?? snapshots.meta?.(type);
+  // Available means a route can serve it: loaded and of the contract's shape (checked once per load).
+  const servable = loaded !== undefined && readOptionalSnapshot(snapshots, type) !== undefined;
   // The data's entry says how old the data is; the last run's says whether the pipeline still succeeds.
   const run = snapshots.latestAttempt?.(type) ?? meta;
   const age = meta ? ageSeconds(meta, now) : null;
   const okSources = run?.sources.filter((s) => s.ok).length ?? 0;
   return {
     type,
-    available: loaded !== undefined,
+    available: servable,
     rows: meta?.rows ?? 0,
     date: meta?.date || null,
     last_success: meta?.lastSuccess ?? null,
@@ -119,7 +122,8 @@ export const healthRoutes = [
         const h = typeHealth(ctx.snapshots, type, ctx.now);
         types[KEY_OF[type] ?? type] = h;
         const age = h.last_success ? `last success ${h.last_success}` : "never succeeded";
-        if (h.failing && h.stale) reasons.push(`feed ${type} is failing (${h.last_error ?? `0 of ${h.sources.total} sources ok`}) and its data is stale (${age}, SLA ${h.sla_seconds} s)`);
+        if (!h.available && h.last_success !== null) reasons.push(`snapshot ${type} cannot be served: its latest.json is missing, unreadable or not of its schema (routes reading it answer 503)`);
+        else if (h.failing && h.stale) reasons.push(`feed ${type} is failing (${h.last_error ?? `0 of ${h.sources.total} sources ok`}) and its data is stale (${age}, SLA ${h.sla_seconds} s)`);
         else if (h.failing) warnings.push(`feed ${type}: last attempt failed (${h.last_error ?? "no source ok"}); data still within its SLA`);
         else if (h.stale && ctx.snapshots.types().includes(type)) warnings.push(`feed ${type}: data older than its SLA (${age}, SLA ${h.sla_seconds} s)`);
       }

@@ -3419,7 +3419,7 @@ export interface operations {
                         };
                         news: {
                             type: string;
-                            /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
+                            /** @description false when the manifest names the type but its latest.json is missing, unreadable or not of the type's schema (then, after a success, health is degraded), or the type was never produced */
                             available: boolean;
                             rows: number;
                             /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
@@ -3443,7 +3443,7 @@ export interface operations {
                         };
                         models: {
                             type: string;
-                            /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
+                            /** @description false when the manifest names the type but its latest.json is missing, unreadable or not of the type's schema (then, after a success, health is degraded), or the type was never produced */
                             available: boolean;
                             rows: number;
                             /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
@@ -3467,7 +3467,7 @@ export interface operations {
                         };
                         benchmarks: {
                             type: string;
-                            /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
+                            /** @description false when the manifest names the type but its latest.json is missing, unreadable or not of the type's schema (then, after a success, health is degraded), or the type was never produced */
                             available: boolean;
                             rows: number;
                             /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
@@ -3491,7 +3491,7 @@ export interface operations {
                         };
                         agents: {
                             type: string;
-                            /** @description false when the manifest names the type but its latest.json is unusable, or the type was never produced */
+                            /** @description false when the manifest names the type but its latest.json is missing, unreadable or not of the type's schema (then, after a success, health is degraded), or the type was never produced */
                             available: boolean;
                             rows: number;
                             /** @description Date (YYYY-MM-DD) of the type's latest snapshot; null while no run of it has succeeded */
