@@ -480,7 +480,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // (and the embedded Postgres it started) as soon as the start settles, instead of leaving the database behind.
   let stopRequested: string | undefined;
   let stop: ((signal: string) => void) | undefined;
+  /** The first real signal received (not a crash): once asked to stop, failures on the way out are expected. */
+  let signalled: string | undefined;
   const onSignal = (signal: string) => {
+    if (signal !== "unexpected error") signalled ??= signal;
     if (stop) stop(signal);
     else stopRequested ??= signal;
   };
@@ -492,6 +495,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // after one line naming the error, and the process exits with 1.
   let exitCode = 0;
   process.on("uncaughtException", (error) => {
+    if (signalled !== undefined && exitCode === 0) {
+      // Ctrl-C reaches the embedded Postgres too (one process group), and the stop closes connections: a client
+      // failing on the way out is part of the stop the operator asked for, not a crash to report with a stack.
+      warn(`while stopping after ${signalled}: ${crashLine(error)}`);
+      return;
+    }
     if (exitCode === 0) warn(`unexpected error, shutting down: ${crashLine(error)}`);
     else warn(`another unexpected error while shutting down: ${crashLine(error)}`);
     if (error instanceof Error && error.stack) process.stderr.write(`${error.stack.slice(0, 4000)}\n`);
@@ -519,6 +528,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   } catch (err) {
     // One line naming the cause, the path and what to do; never a stack trace alone.
     const message = logLine((err as Error).message);
+    if (signalled !== undefined) {
+      // Stopped while starting: Ctrl-C also reached the database the start was waiting for.
+      process.stderr.write(`agentfeed: ${signalled} received while starting; stopped (${message})\n`);
+      process.exit(0);
+    }
     process.stderr.write(`agentfeed: cannot start: ${message}\n`);
     process.exit(1);
   }

@@ -48,4 +48,19 @@ describe("an error nothing catches", () => {
     expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
     expect(markedProcesses(marker)).toEqual([]);
   });
+
+  it("after a stop signal, an error on the way out is one line, without a stack, and the stop still ends cleanly", { timeout: 90_000 }, async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "", AGENTFEED_TEST_CRASH: "after-sigterm", [TEST_RUN_MARKER]: marker };
+    const api = await spawnApi(env, { nodeArgs: ["--require", CRASH_PRELOAD], timeoutMs: 60_000 });
+    expect((await fetch(`${api.base}/api/meta`)).status).toBe(200);
+    const exited = new Promise<number | null>((done) => api.child.once("exit", (code) => done(code)));
+    process.kill(api.child.pid!, "SIGTERM");
+    expect(await exited).toBe(0);
+    expect(api.stderr()).toContain("agentfeed: SIGTERM received, shutting down\n");
+    expect(api.stderr()).toContain("agentfeed: while stopping after SIGTERM: Error: a client failed while the server stops (test)\n");
+    expect(api.stderr()).not.toContain("unexpected error");
+    expect(api.stderr()).not.toMatch(/crash-on-sigusr2\.cjs:\d+/);
+    expect(await runningServer(join(dataDir, "pg"))).toBeUndefined();
+    expect(markedProcesses(marker)).toEqual([]);
+  });
 });
