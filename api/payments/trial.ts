@@ -71,6 +71,6 @@ export async function grantTrial(depsIn: PaymentDeps | undefined, input: { messa
     credits: TRIAL_CREDITS,
     expires_at: expires.toISOString(),
     wallet: wallet.checksummed,
-    how_to_use: `Send "Authorization: Bearer ${granted}" on premium endpoints (/api/premium/...). Each call costs 1 to 5 credits; the token expires at ${expires.toISOString()}. Top it up with POST /api/payment/buy-credits and confirm with the same Authorization header.`,
+    how_to_use: `Send "Authorization: Bearer ${granted}" on premium endpoints (/api/premium/...). Each call costs the credits its endpoint lists (cost_credits in GET /api/meta), nothing when the fair-trade rules say so; the token expires at ${expires.toISOString()}. Top it up with POST /api/payment/buy-credits and confirm with the same Authorization header.`,
   };
 }
