@@ -429,6 +429,7 @@ function renderContext(deps: ServeDeps): RenderContext {
     now: deps.now(),
     routes: options.routes,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    paymentRateLimitPerMinute: options.paymentThrottle?.limiter.perMinute ?? 0,
     premiumBilling: options.premium?.billing !== false,
     ...(options.warehouse ? { warehouse: options.warehouse } : {}),
     dataVersion: `${options.snapshots.generation}:${options.warehouse?.version ?? 0}`,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   fx = await standardFixture();
   stateDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-state-"));
   api = await spawnApi(
-    { SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
+    { SNAPSHOTS_DIR: fx.dir, RATE_LIMIT_PER_MINUTE: "50", PAYMENT_RATE_LIMIT_PER_MINUTE: "7", PUBLIC_BASE_URL: "https://feed.example", DATA_DIR: stateDir, DATABASE_URL: "" },
   );
   child = api.child;
   port = api.port;
@@ -39,10 +39,16 @@ describe("tsx api/server.ts --no-schedule", () => {
     expect(firstLine).toContain(`http://127.0.0.1:${port}`);
     const res = await fetch(`http://127.0.0.1:${port}/api/meta`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { site: string; service: { base_url: string }; api: { rate_limits: { free: { requests_per_minute: number } } } };
+    const body = (await res.json()) as {
+      site: string;
+      service: { base_url: string };
+      api: { rate_limits: { free: { requests_per_minute: number }; payment: { requests_per_minute: number } }; errors: { codes: string[] } };
+    };
     expect(body.site).toBe("agentfeed");
     expect(body.service.base_url).toBe("https://feed.example");
     expect(body.api.rate_limits.free.requests_per_minute).toBe(50);
+    expect(body.api.rate_limits.payment.requests_per_minute).toBe(7);
+    expect(body.api.errors.codes).toEqual(expect.arrayContaining(["payment_required", "insufficient_credits", "preview_limit_reached", "body_too_large"]));
     expect(res.headers.get("ratelimit-limit")).toBe("50");
   });
 

@@ -39,6 +39,8 @@ export interface RenderContext {
   routes?: readonly RouteDef<any, any, any>[];
   /** RATE_LIMIT_PER_MINUTE of the free tier (0 = off), set by the app for /api/meta. */
   rateLimitPerMinute?: number;
+  /** PAYMENT_RATE_LIMIT_PER_MINUTE of the payment surface (0 = off), set by the app for /api/meta. */
+  paymentRateLimitPerMinute?: number;
   /** False when premium routes are served without billing (PREMIUM_BILLING=off); set by the app for the discovery routes. */
   premiumBilling?: boolean;
   /** Read-only SQL over the warehouse's day files (api/warehouse/reader.ts); history series and verdicts read through it. */

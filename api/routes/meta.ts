@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { paymentServices } from "../services.ts";
 import { defineRoute } from "../registry/define.ts";
+import { ERROR_CODES } from "../http/error-codes.ts";
 import { API_VERSION, openApiDocument } from "../docs/openapi.ts";
 import { buildLlmsTxt } from "../docs/llms-txt.ts";
 import { TEST_CHAIN_WARNING } from "../payments/network.ts";
@@ -59,6 +60,10 @@ export const MetaResponse = z.strictObject({
         scope: z.string(),
         headers: z.array(z.string()),
       }),
+      payment: z.strictObject({
+        requests_per_minute: z.number().int().nullable(),
+        scope: z.string(),
+      }),
     }),
     errors: z.strictObject({ shape: z.string(), codes: z.array(z.string()) }),
     premium_billing: z
@@ -80,21 +85,6 @@ export const MetaResponse = z.strictObject({
 /** The name of the site, as /api/meta gives it. */
 const SITE_NAME = "agentfeed";
 
-const ERROR_CODES = [
-  "invalid_query",
-  "invalid_params",
-  "invalid_body",
-  "not_found",
-  "method_not_allowed",
-  "snapshot_not_found",
-  "rate_limited",
-  "snapshot_unavailable",
-  "table_not_found",
-  "partition_not_found",
-  "range_not_satisfiable",
-  "warehouse_unavailable",
-  "internal_error",
-];
 
 /** /api/meta, /openapi.json, /llms.txt. */
 export const metaRoutes = [
@@ -125,8 +115,12 @@ export const metaRoutes = [
             scope: "per client IP, fixed 60-second window, shared by the discovery, free and preview tiers",
             headers: ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy", "Retry-After (on 429)"],
           },
+          payment: {
+            requests_per_minute: ctx.paymentRateLimitPerMinute ? ctx.paymentRateLimitPerMinute : null,
+            scope: "per client IP, fixed 60-second window: every POST to a payment route, every x402 retry, and every premium or payment request with a bearer token the ledger does not know (429 rate_limited with Retry-After)",
+          },
         },
-        errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: ERROR_CODES },
+        errors: { shape: '{ "ok": false, "error": "<code>", "message": "<text>" }', codes: [...ERROR_CODES] },
         ...(ctx.premiumBilling === false ? { premium_billing: { enabled: false as const, note: UNBILLED_NOTE } } : {}),
         warehouse: {
           listing: `${ctx.baseUrl}/api/warehouse`,

@@ -2362,6 +2362,10 @@ export interface operations {
                                     scope: string;
                                     headers: string[];
                                 };
+                                payment: {
+                                    requests_per_minute: number | null;
+                                    scope: string;
+                                };
                             };
                             errors: {
                                 shape: string;
