@@ -13,7 +13,11 @@ export const TEST_CHAIN_SETTINGS = ["auto", "on", "off"] as const;
 export type TestChainSetting = (typeof TEST_CHAIN_SETTINGS)[number];
 
 /** The decided mode; `off` and `test-chain` say why. */
-export type PaymentModeDecision = { kind: "live" } | { kind: "test-chain"; why: string } | { kind: "off"; reason: string };
+export type PaymentModeDecision =
+  | { kind: "live" }
+  /** `forced` when PAYMENTS_TEST_CHAIN=on asked for it: a chain that cannot start then stops the start. */
+  | { kind: "test-chain"; why: string; forced: boolean }
+  | { kind: "off"; reason: string };
 
 const isSet = (v: string | undefined) => v !== undefined && v.trim() !== "";
 
@@ -36,7 +40,7 @@ export function decidePaymentMode(env: Record<string, string | undefined>, publi
         `payment config: PAYMENTS_TEST_CHAIN=on conflicts with ${[rpc && "BASE_RPC_URL", wallet && "PUBLISHER_WALLET"].filter(Boolean).join(" and ")}: unset PAYMENTS_TEST_CHAIN for the real network, or unset those for the test chain`,
       );
     }
-    return { kind: "test-chain", why: "PAYMENTS_TEST_CHAIN=on" };
+    return { kind: "test-chain", why: "PAYMENTS_TEST_CHAIN=on", forced: true };
   }
   if (rpc && wallet) return { kind: "live" };
   if (setting === "off") return { kind: "off", reason: "PAYMENTS_TEST_CHAIN=off and BASE_RPC_URL, PUBLISHER_WALLET are not both set" };
@@ -52,5 +56,5 @@ export function decidePaymentMode(env: Record<string, string | undefined>, publi
       reason: "PUBLIC_BASE_URL is set and BASE_RPC_URL, PUBLISHER_WALLET are not: a public instance runs no test chain unless PAYMENTS_TEST_CHAIN=on",
     };
   }
-  return { kind: "test-chain", why: "no BASE_RPC_URL, PUBLISHER_WALLET or PUBLIC_BASE_URL (PAYMENTS_TEST_CHAIN=auto)" };
+  return { kind: "test-chain", why: "no BASE_RPC_URL, PUBLISHER_WALLET or PUBLIC_BASE_URL (PAYMENTS_TEST_CHAIN=auto)", forced: false };
 }

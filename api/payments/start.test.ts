@@ -19,6 +19,12 @@ describe("startPayments()", () => {
     expect(started.deps.config.configured).toBe(false);
   });
 
+  it("refuses to start when PAYMENTS_TEST_CHAIN=on asks for a test chain that cannot run", async () => {
+    await expect(start({ PAYMENTS_TEST_CHAIN: "on", ANVIL_BIN: "/nonexistent/anvil" })).rejects.toThrow(
+      "payment config: PAYMENTS_TEST_CHAIN=on, but no local test chain: ANVIL_BIN=/nonexistent/anvil is not an executable file",
+    );
+  });
+
   it("runs the test chain by default and stops its anvil", { timeout: 30_000 }, async () => {
     const started = await start({});
     try {

@@ -4,7 +4,7 @@
  * The caller stops it with the server: that stops the test chain's anvil.
  */
 import type { Credits, Database } from "../state/types.ts";
-import { BASE_CHAIN_ID, type PaymentConfig } from "./config.ts";
+import { BASE_CHAIN_ID, PaymentConfigError, type PaymentConfig } from "./config.ts";
 import type { PaymentDeps } from "./deps.ts";
 import { markTestChainLedger, refuseTestCreditsOnLive } from "./ledger-guard.ts";
 import { decidePaymentMode } from "./mode.ts";
@@ -60,6 +60,8 @@ export async function startPayments(input: {
         }
       }
     }
+    // Asked for explicitly, a test chain that cannot run is a configuration to fix, not a mode to fall back from.
+    if (decision.forced) throw new PaymentConfigError(`payment config: PAYMENTS_TEST_CHAIN=on, but ${reason}`);
   }
   const deps = await setupPayments({ ...base, env });
   return { deps, mode: "off", line: `off (${reason}; payment routes answer 503 payments_not_configured)`, stop: async () => {} };
