@@ -278,6 +278,10 @@ describe("premium wrapper", () => {
     const unknown = await app.request("/api/premium/test/echo?n=1", auth(`afk_${"0".repeat(64)}`));
     expect(unknown.status).toBe(402);
     expect(((await unknown.json()) as Json).message).toMatch(/unknown/);
+    const malformed = await app.request("/api/premium/test/echo?n=1", { headers: { authorization: `Bearer afk_${"0".repeat(64)} extra` } });
+    expect(malformed.status).toBe(402);
+    expect(((await malformed.json()) as Json).message).toMatch(/^the Authorization header is not of the form "Bearer <token>"/);
+    expect(((await (await app.request("/api/premium/test/echo?n=1")).json()) as Json).message).toMatch(/^no credential was sent/);
   });
 
   it("serve() answers 402 saying payments are unavailable when they are not configured", async () => {

@@ -251,7 +251,13 @@ async function credential(g: Gateway, call: PremiumCall, extra: Record<string, s
     if (!token) throw new Error(`x402 retry: the confirmed token is unknown to the ledger (tx ${txHash})`);
     return { token };
   }
-  if (!bearer) return { why: "no credential was sent (Authorization: Bearer <token>)" };
+  if (!bearer) {
+    return {
+      why: headers.has("authorization")
+        ? "the Authorization header is not of the form \"Bearer <token>\" (one token, nothing after it)"
+        : "no credential was sent (Authorization: Bearer <token>)",
+    };
+  }
   let info = g.tokens.get(bearer);
   if (!info || info.balance < costOf(call.route)) {
     info = await g.deps.credits.tokenByBearer(bearer);
