@@ -23,7 +23,7 @@ import { serverActivity } from "./activity/tracker.ts";
 import { loadVerifier } from "./activity/crawler-ranges.ts";
 import { createPaymentThrottle } from "./http/payment-throttle.ts";
 import { failedRunLine } from "./health/failed-run.ts";
-import { guardRequest, hardenServer, SERVER_OPTIONS } from "./http/node-guard.ts";
+import { guardRequest, hardenServer, refuseWithoutHost, SERVER_OPTIONS } from "./http/node-guard.ts";
 import { LayeredSnapshots } from "./serve/layered-snapshots.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { attachWarehouseFiles, WarehouseFiles, type WarehouseDbBuilder } from "./serve/warehouse-files.ts";
@@ -348,6 +348,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!guardRequest(req, res, maxBodyBytes)) void h3Listener(req, res);
   };
   const server = createServer(SERVER_OPTIONS, (req, res) => {
+    if (refuseWithoutHost(req, res)) return;
     const served = req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined ? built.serveCached(req, res) : false;
     if (served === true) return;
     if (served === false) {

@@ -144,6 +144,14 @@ describe("protocol hygiene", () => {
     expect(bodyOf(junk)).toMatchObject({ ok: false });
   });
 
+  it("an HTTP/1.1 request without Host gets a JSON 400 (a cached path too); HTTP/1.0 needs none", async () => {
+    await fetch(`${server().url}/api/meta`); // cached from here on: the check comes before the fast path
+    const noHost = await raw("GET /api/meta HTTP/1.1\r\n\r\n");
+    expect(statusOf(noHost)).toBe(400);
+    expect(bodyOf(noHost)).toMatchObject({ ok: false, error: "bad_request", message: "an HTTP/1.1 request needs a Host header" });
+    expect(statusOf(await raw("GET /api/meta HTTP/1.0\r\n\r\n"))).toBe(200);
+  });
+
   it("unknown query parameters are ignored on every route and never change the answer", async () => {
     for (const route of routes.filter((r: AnyRoute) => r.method === "GET" && r.tier !== "premium")) {
       const path = examplePath(route);

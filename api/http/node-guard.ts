@@ -24,7 +24,15 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Server options that make Node enforce the deadlines promptly (its default check runs every 30 s). */
-export const SERVER_OPTIONS = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 } as const;
+// Node's own check of the Host header answers with an empty 400; refuseWithoutHost does the same check with JSON.
+export const SERVER_OPTIONS = { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000, requireHostHeader: false } as const;
+
+/** An HTTP/1.1 request without a Host header gets a JSON 400 (RFC 9112 §3.2); true when it was answered here. */
+export function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false;
+  refuse(res, 400, errorJson("bad_request", "an HTTP/1.1 request needs a Host header"));
+  return true;
+}
 
 function errorJson(code: string, message: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...extra, ok: false, error: code, message });
