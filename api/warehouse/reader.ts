@@ -10,9 +10,8 @@
  * a pipeline run or a researcher's duckdb could trip on. `refresh()` re-lists the day files and, for each day
  * whose file appeared, changed or went away, replaces that day's rows, then bumps `version`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   DuckDBDateValue,
@@ -28,6 +27,7 @@ import {
   type DuckDBValue,
 } from "@duckdb/node-api";
 import { WAREHOUSE_TABLES, type WarehouseTable, type WarehouseTables } from "../../pipelines/contract/warehouse-tables.ts";
+import { makeReaderTemp } from "./reader-temp.ts";
 import type { SqlParam, WarehouseReader, WarehouseRow } from "./reader-contract.ts";
 import { PAIR_ROLLUPS, RECENT_COPIES, ROLLUPS, type PairRollup, type RecentCopy, type Rollup } from "./rollups.ts";
 
@@ -110,7 +110,7 @@ export const VIEW_ONLY_TABLES: readonly string[] = ["probe_samples", "status_sam
 /** Open the reader: one DuckDB, the views over the day files present now. */
 export async function openWarehouseReader(options: WarehouseReaderOptions): Promise<OpenWarehouseReader> {
   const tables = options.tables ?? WAREHOUSE_TABLES;
-  const ownTemp = options.tempDirectory ? undefined : mkdtempSync(join(tmpdir(), "agentfeed-reader-"));
+  const ownTemp = options.tempDirectory ? undefined : makeReaderTemp();
   const instance = await DuckDBInstance.create(":memory:", {
     threads: String(options.threads ?? 2),
     memory_limit: options.memoryLimit ?? "64MB",

@@ -1,0 +1,43 @@
+/**
+ * The reader's own temp folder (where DuckDB spills what does not fit its memory limit), named after the process
+ * that made it: `agentfeed-reader-<pid>-XXXXXX`. A reader removes its folder when it closes; a process killed
+ * before that (SIGKILL) cannot, so each new folder first removes those of processes that no longer run.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const PREFIX = "agentfeed-reader-";
+const OWNED = /^agentfeed-reader-(\d+)-[A-Za-z0-9]{6}$/;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Remove the reader folders in `dir` whose process no longer runs; returns their names. */
+export function sweepStaleReaderTemps(dir = tmpdir()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const stale = names.filter((name) => {
+    const pid = Number(OWNED.exec(name)?.[1] ?? 0);
+    return pid > 0 && pid !== process.pid && !alive(pid);
+  });
+  for (const name of stale) rmSync(join(dir, name), { recursive: true, force: true });
+  return stale;
+}
+
+/** A new temp folder for this process's reader, after sweeping the stale ones. */
+export function makeReaderTemp(dir = tmpdir()): string {
+  sweepStaleReaderTemps(dir);
+  return mkdtempSync(join(dir, `${PREFIX}${process.pid}-`));
+}
