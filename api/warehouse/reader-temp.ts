@@ -32,8 +32,14 @@ export function sweepStaleReaderTemps(dir = tmpdir()): string[] {
     const pid = Number(OWNED.exec(name)?.[1] ?? 0);
     return pid > 0 && pid !== process.pid && !alive(pid);
   });
-  for (const name of stale) rmSync(join(dir, name), { recursive: true, force: true });
-  return stale;
+  return stale.filter((name) => {
+    try {
+      rmSync(join(dir, name), { recursive: true, force: true });
+      return true;
+    } catch {
+      return false; // another user's folder: theirs to remove
+    }
+  });
 }
 
 /** A new temp folder for this process's reader, after sweeping the stale ones. */
