@@ -140,6 +140,8 @@ describe("npm start without payment configuration", () => {
     // Every step printed with its command.
     expect(lines.filter((l) => l.startsWith("  $ curl ")).length).toBeGreaterThanOrEqual(6);
     expect(lines.some((l) => l.startsWith("  $ cast send "))).toBe(true);
+    // The verification reads the saved answer: calling the route again would be a second, charged call.
+    expect(lines).toContain(`  $ jq '{receipt: .receipt, response: .}' paid.json | curl -s -X POST ${api.base}/api/receipt/verify -H 'content-type: application/json' -d @-`);
   });
 
   it("stops its anvil when it stops (SIGTERM)", { timeout: 20_000 }, async () => {

@@ -98,7 +98,8 @@ export async function tryPremium(options: TryPremiumOptions): Promise<TryPremium
   const info = expectOk("payment info", infoRes);
   const testMode = info.test_mode === true;
   const chainId = Number(info.wallet?.chain_id);
-  log(`  → ${testMode ? "TEST CHAIN — test money, not Base" : "LIVE network"}: pay ${info.wallet?.currency} on ${info.wallet?.network} (chain id ${chainId}) to ${info.wallet?.address}`);
+  // On the test chain the network's own name already says TEST MONEY, not Base.
+  log(`  → ${testMode ? "TEST CHAIN" : "LIVE network"}: pay ${info.wallet?.currency} on ${info.wallet?.network} (chain id ${chainId}) to ${info.wallet?.address}`);
   if (testMode && chainId !== TEST_CHAIN_ID) throw new TryPremiumError(`the server says test_mode but names chain id ${chainId}, not ${TEST_CHAIN_ID}; refusing to go on`);
 
   // 1. Trial credits: a fresh throwaway key signs the trial message.
@@ -113,7 +114,7 @@ export async function tryPremium(options: TryPremiumOptions): Promise<TryPremium
 
   // 2. One premium call with the bearer token.
   const premiumUrl = `${base}${TRY_PREMIUM_PATH}`;
-  step(`2. a premium call with the token — GET ${premiumUrl}`, `curl -s ${shellQuote(premiumUrl)} -H 'Authorization: Bearer ${token}'`);
+  step(`2. a premium call with the token — GET ${premiumUrl}`, `curl -s ${shellQuote(premiumUrl)} -H 'Authorization: Bearer ${token}' > paid.json`);
   const premiumRes = await call(premiumUrl, { headers: { authorization: `Bearer ${token}` } });
   const premium = expectOk("premium call", premiumRes);
   const top = premium.recommendations?.[0]?.model;
@@ -122,7 +123,8 @@ export async function tryPremium(options: TryPremiumOptions): Promise<TryPremium
   // 3. Verify the receipt against the whole answer.
   step(
     `3. verify the signed receipt against the answer — POST ${base}/api/receipt/verify`,
-    `curl -s ${shellQuote(premiumUrl)} -H 'Authorization: Bearer ${token}' | jq '{receipt: .receipt, response: .}' | curl -s -X POST ${base}/api/receipt/verify -H 'content-type: application/json' -d @-`,
+    // From the saved answer: calling the route again would be a second call, charged again on fresh data.
+    `jq '{receipt: .receipt, response: .}' paid.json | curl -s -X POST ${base}/api/receipt/verify -H 'content-type: application/json' -d @-`,
   );
   const verify = expectOk("receipt verification", await call(`${base}/api/receipt/verify`, postJson({ receipt: premium.receipt, response: premium })));
   log(`  → valid: ${verify.valid}${verify.reason ? ` (${verify.reason})` : ""}`);
@@ -170,7 +172,8 @@ async function buyOnTestChain(
   const units = parseUnits(String(quote.amount_usd), 6);
   step(
     `5. buy: transfer ${quote.amount_usd} tUSDC on the test chain ${rpcUrl} (chain id ${TEST_CHAIN_ID}) to ${publisher}`,
-    `cast send ${token} 'transfer(address,uint256)' ${publisher} ${units} --rpc-url ${rpcUrl} --mnemonic ${shellQuote(DEV_MNEMONIC)} --mnemonic-index ${TRY_BUY_ACCOUNT_INDEX}`,
+    // The walkthrough sends it with viem; by hand, Foundry's cast (not installed with the project) does the same.
+    `cast send ${token} 'transfer(address,uint256)' ${publisher} ${units} --rpc-url ${rpcUrl} --mnemonic ${shellQuote(DEV_MNEMONIC)} --mnemonic-index ${TRY_BUY_ACCOUNT_INDEX}   # Foundry's cast; this script sends it with viem`,
   );
   const chain = testChainDefinition(rpcUrl);
   const wallet = createWalletClient({ account: payer, chain, transport: http(rpcUrl) });
