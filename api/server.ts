@@ -1,9 +1,9 @@
 /**
  * Starts the API: loads the snapshots, opens the state database (embedded Postgres in DATA_DIR, or
  * DATABASE_URL) with the credit ledger, payments and the premium wrapper, builds the app from the registry
- * and listens with Node's http server. Run directly (`npm start`, that is `node --import tsx api/server.ts
- * [--no-schedule]`) it also starts the in-process pipeline scheduler and shuts down cleanly on SIGINT, SIGTERM
- * and SIGHUP.
+ * and listens with Node's http server. Run by `main` (`npm start` through api/start.ts, or `node --import tsx
+ * api/server.ts [--no-schedule]`) it also starts the in-process pipeline scheduler and shuts down cleanly on
+ * SIGINT, SIGTERM and SIGHUP.
  */
 // First, before any other module runs: see the file.
 import "./http/prime-next-tick.ts";
@@ -474,7 +474,7 @@ function crashLine(error: unknown): string {
   return logLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }
 
-/** CLI entry: `node --import tsx api/server.ts [--no-schedule]` (what `npm start` runs). */
+/** CLI entry: `node --import tsx api/server.ts [--no-schedule]`, and what `npm start` runs after api/start.ts's check. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const warn = (m: string) => process.stderr.write(`agentfeed: ${m}\n`);
   // Signals are handled from the first moment: one that arrives while the server is still starting stops it

@@ -52,6 +52,23 @@ describe("tsx api/server.ts --no-schedule", () => {
     expect(res.headers.get("ratelimit-limit")).toBe("50");
   });
 
+  it("npm start's entry refuses the data folder this server owns before it loads the server, in one line", async () => {
+    const second = spawn(process.execPath, ["--import", "tsx", "api/start.ts", "--no-schedule"], {
+      cwd: new URL("../..", import.meta.url).pathname,
+      env: { ...process.env, PORT: "0", DATA_DIR: stateDir, DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    second.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+    second.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((r) => second.once("exit", r));
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err).toBe(`agentfeed: cannot start: embedded postgres: ${stateDir} is in use: its database belongs to the running agentfeed process pid ${child!.pid}; stop that process, give this one another DATA_DIR, or run several processes against one Postgres server with DATABASE_URL\n`);
+    expect((await fetch(`http://127.0.0.1:${port}/api/meta`)).status).toBe(200);
+  });
+
   it("exits cleanly on SIGTERM", async () => {
     const code = await new Promise<number | null>((resolve) => {
       child!.once("exit", (c) => resolve(c));

@@ -72,7 +72,7 @@ describe("signals from a terminal reach the whole process group", () => {
     // The tsx command relays a signal to its child and kills it outright when the child, busy starting, has not
     // acknowledged it within about 60 ms; the server then died without stopping what it had started.
     const scripts = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
-    expect(scripts.start).toMatch(/^node --import tsx api\/server\.ts$/);
+    expect(scripts.start).toMatch(/^node --import tsx api\/start\.ts$/);
     const port = await freePort();
     const child = spawn("npm", ["start"], {
       cwd: ROOT,

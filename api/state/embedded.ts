@@ -115,6 +115,20 @@ export async function liveOwner(dataDir: string): Promise<number | undefined> {
   return pid;
 }
 
+function inUseMessage(dataDir: string, owner: number): string {
+  return `embedded postgres: ${dataDir} is in use: its database belongs to the running agentfeed process pid ${owner}; stop that process, give this one another DATA_DIR, or run several processes against one Postgres server with DATABASE_URL`;
+}
+
+/**
+ * Why this process cannot use `dataDir` (another running agentfeed owns its database), or undefined. The start
+ * checks the same under its start lock; this early look lets `npm start` refuse before loading the server.
+ */
+export async function dataFolderInUse(dataDir: string): Promise<string | undefined> {
+  const absolute = resolve(dataDir);
+  const owner = await liveOwner(absolute);
+  return owner !== undefined && owner !== process.pid ? inUseMessage(absolute, owner) : undefined;
+}
+
 /** Resolve once `pid` is gone. */
 async function waitExit(pid: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -306,11 +320,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return withStartLock(dataDir, async () => {
     const running = await runningServer(clusterDir);
     const owner = await liveOwner(dataDir);
-    if (owner !== undefined && owner !== process.pid) {
-      throw new EmbeddedPostgresError(
-        `embedded postgres: ${dataDir} is in use: its database belongs to the running agentfeed process pid ${owner}; stop that process, give this one another DATA_DIR, or run several processes against one Postgres server with DATABASE_URL`,
-      );
-    }
+    if (owner !== undefined && owner !== process.pid) throw new EmbeddedPostgresError(inUseMessage(dataDir, owner));
     if (running) return joinRunning(dataDir, clusterDir, running, owner === process.pid);
 
     const binaries = await findPostgresBinaries(options.binariesRoot);
