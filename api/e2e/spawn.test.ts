@@ -53,16 +53,7 @@ describe("tsx api/server.ts --no-schedule", () => {
   });
 
   it("npm start's entry refuses the data folder this server owns before it loads the server, in one line", async () => {
-    const second = spawn(process.execPath, ["--import", "tsx", "api/start.ts", "--no-schedule"], {
-      cwd: new URL("../..", import.meta.url).pathname,
-      env: { ...process.env, PORT: "0", DATA_DIR: stateDir, DATABASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    second.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-    second.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-    const code = await new Promise<number | null>((r) => second.once("exit", r));
+    const { code, out, err } = await failedStart({ DATA_DIR: stateDir, DATABASE_URL: "" }, "api/start.ts");
     expect(code).toBe(1);
     expect(out).toBe("");
     expect(err).toBe(`agentfeed: cannot start: embedded postgres: ${stateDir} is in use: its database belongs to the running agentfeed process pid ${child!.pid}; stop that process, give this one another DATA_DIR, or run several processes against one Postgres server with DATABASE_URL\n`);
@@ -78,17 +69,19 @@ describe("tsx api/server.ts --no-schedule", () => {
   });
 });
 
-/** Start the server with `env` added and resolve to its exit code and stderr once it exits. */
-async function failedStart(env: Record<string, string>): Promise<{ code: number | null; err: string }> {
-  const bad = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
+/** Start `entry` with `env` added and resolve to its exit code, stdout and stderr once it exits. */
+async function failedStart(env: Record<string, string>, entry = "api/server.ts"): Promise<{ code: number | null; out: string; err: string }> {
+  const bad = spawn(process.execPath, ["--import", "tsx", entry, "--no-schedule"], {
     cwd: new URL("../..", import.meta.url).pathname,
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let out = "";
   let err = "";
+  bad.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   bad.stderr!.on("data", (c: Buffer) => (err += c.toString()));
   const code = await new Promise<number | null>((r) => bad.once("exit", r));
-  return { code, err };
+  return { code, out, err };
 }
 
 describe("api/server.ts configuration", () => {
