@@ -121,16 +121,7 @@ describe("api/server.ts start failures", () => {
       await mkdir(join(dataDir, "pg"), { recursive: true });
       await writeFile(join(dataDir, "pg", "PG_VERSION"), "15\n");
       await writeFile(join(dataDir, "pg-credentials.json"), JSON.stringify({ user: "agentfeed", password: "x" }), { mode: 0o600 });
-      const failing = spawn(process.execPath, ["--import", "tsx", "api/server.ts", "--no-schedule"], {
-        cwd: new URL("../..", import.meta.url).pathname,
-        env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", SNAPSHOTS_DIR: fx.dir },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      let err = "";
-      failing.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-      failing.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-      const code = await new Promise<number | null>((r) => failing.once("exit", r));
+      const { code, out, err } = await failedStart({ DATA_DIR: dataDir, DATABASE_URL: "", SNAPSHOTS_DIR: fx.dir });
       expect(code).toBe(1);
       expect(out).toBe("");
       const lines = err.trim().split("\n");
