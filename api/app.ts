@@ -333,7 +333,7 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
         parse: async () => ({ ...parseInput(route, event), ...(await parseBody(route, event)) }),
       });
     }
-    if (route.tier === "preview") return await servePreview(route, event, ip, rateHeaders, deps);
+    if (route.tier === "preview") return await servePreview(route, event, head, ip, rateHeaders, deps);
     const cacheable = Boolean(route.render) && route.method === "GET";
     const generation = deps.generation();
     const rawKey = `${route.method} ${event.url.pathname}${event.url.search}`;
@@ -446,10 +446,10 @@ function requireSnapshots(route: AnyRoute, snapshots: SnapshotReader): void {
 
 /**
  * A free preview (api/previews/answer.ts): input checked, fields rendered or reused, then the call counted
- * against the client's daily quota; a failed call counts nothing. The quota's RateLimit-* headers replace the
- * per-minute limiter's, since the daily quota is the one that runs out.
+ * against the client's daily quota; a failed call or a HEAD counts nothing. The quota's RateLimit-* headers
+ * replace the per-minute limiter's, since the daily quota is the one that runs out.
  */
-async function servePreview(route: AnyRoute, event: H3Event, ip: string, rateHeaders: Record<string, string>, deps: ServeDeps): Promise<Response> {
+async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: string, rateHeaders: Record<string, string>, deps: ServeDeps): Promise<Response> {
   const { options } = deps;
   if (!options.previews) {
     throw new ApiError(503, "previews_unavailable", "free previews are not enabled on this instance: their daily quotas are counted in the state database, which is off");
@@ -461,6 +461,7 @@ async function servePreview(route: AnyRoute, event: H3Event, ip: string, rateHea
     spec: previewSpecOf(route),
     counter: options.previews,
     address: ip,
+    head,
     fields: () => deps.previewFields.get(ctx.dataVersion!, `${route.path} ${ctx.now.toISOString().slice(0, 16)} ${canonical(input)}`, async () => (await route.render!(ctx, input)) as Record<string, unknown>),
   });
   const { "RateLimit-Policy": _policy, ...limiterHeaders } = rateHeaders;

@@ -52,6 +52,13 @@ describe("GET /api/preview/routing", () => {
     expect(premium.status).toBe(200);
     const top = premium.body.recommendations[0] as Json;
 
+    // A HEAD gets the GET's status and headers, no data, and uses none of the quota.
+    const probe = await fetch(apis[1]!.base + "/api/preview/routing?task=code", { method: "HEAD" });
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get("ratelimit-remaining")).toBe("5");
+    expect(await probe.text()).toBe("");
+    expect((await temp!.db.query("SELECT coalesce(sum(count), 0)::int AS n FROM preview_usage")).rows[0]).toEqual({ n: 0 });
+
     const remaining: number[] = [];
     for (let i = 0; i < 5; i++) {
       const { status, headers, body } = await get(apis[i % 2]!, "/api/preview/routing?task=code");
@@ -87,5 +94,8 @@ describe("GET /api/preview/routing", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(Math.abs(retryAfter - (midnight - now) / 1000)).toBeLessThan(30);
     expect(new Date(over.body.resets_at).getTime()).toBe(midnight);
+    const overHead = await fetch(apis[0]!.base + "/api/preview/routing?task=code", { method: "HEAD" });
+    expect(overHead.status).toBe(429);
+    expect(overHead.headers.get("retry-after")).toBe(over.headers.get("retry-after"));
   });
 });

@@ -2,7 +2,8 @@
  * How the app answers a `tier: "preview"` route: render the preview's fields (once per snapshot generation,
  * warehouse version and input, like a free answer), and only when that succeeded count the call against the
  * client's daily quota, then wrap the fields with `ok`, `preview`, `rate_limit` and `upgrade`. A call that fails
- * (bad input, unknown subject, missing data) uses none of the quota.
+ * (bad input, unknown subject, missing data) uses none of the quota, and neither does a HEAD: it gets the status
+ * and headers the GET would get (the allowance as it stands, or the 429 once it is used up) and no data.
  */
 import { PREVIEWS, type PreviewRoute, type PreviewSpec } from "./catalog.ts";
 import type { PreviewAllowance } from "./quota.ts";
@@ -15,6 +16,8 @@ export class PreviewFieldsCache extends VersionedMemo<Record<string, unknown>> {
 /** What counts preview calls (api/previews/quota.ts over Postgres). */
 export interface PreviewCounter {
   consume(preview: PreviewSpec, address: string): Promise<PreviewAllowance>;
+  /** The allowance as it stands, without counting a call (429 once it is used up). */
+  peek(preview: PreviewSpec, address: string): Promise<PreviewAllowance>;
 }
 
 /** A preview answer: the wrapped body and its RateLimit-* headers. */
@@ -31,14 +34,16 @@ export function previewSpecOf(route: { path: string; preview?: PreviewRoute }): 
   return spec;
 }
 
-/** Render (or reuse) the fields, count the call, and wrap the answer. */
+/** Render (or reuse) the fields, count the call (a HEAD only reads the count), and wrap the answer. */
 export async function answerPreview(options: {
   spec: PreviewSpec;
   counter: PreviewCounter;
   address: string;
+  /** True for a HEAD: nothing is counted. */
+  head: boolean;
   fields: () => Promise<Record<string, unknown>>;
 }): Promise<PreviewAnswer> {
   const fields = await options.fields();
-  const allowance = await options.counter.consume(options.spec, options.address);
+  const allowance = await (options.head ? options.counter.peek(options.spec, options.address) : options.counter.consume(options.spec, options.address));
   return { body: previewBody(fields, options.spec, allowance), headers: previewHeaders(allowance) };
 }

@@ -118,15 +118,27 @@ export class PreviewQuota {
       );
       const used = rows[0]?.count;
       if (used === undefined) throw previewLimitReached(preview, now);
-      return {
-        route: preview.route,
-        limit: preview.limit,
-        used,
-        remaining: Math.max(0, preview.limit - used),
-        day,
-        resetsAt: nextUtcMidnight(now),
-        resetSeconds: secondsUntilUtcMidnight(now),
-      };
+      return allowance(preview, used, now);
+    } catch (error) {
+      throw stateUnavailable(error) ?? error;
+    }
+  }
+
+  /**
+   * The client's allowance of `preview` today without counting a call (a HEAD: the headers a GET would get,
+   * no data, so none of the quota is used): `used` is the calls made so far. Throws ApiError 429
+   * `preview_limit_reached` when none is left, as the GET would, and 503 `state_unavailable` when the database
+   * cannot be reached.
+   */
+  async peek(preview: PreviewSpec, address: string): Promise<PreviewAllowance> {
+    const now = this.#now();
+    const day = utcDay(now);
+    try {
+      const hash = clientHash(await this.#hashKey(), day, address);
+      const { rows } = await this.#db.query<{ count: number }>(`SELECT count FROM preview_usage WHERE day = $1 AND ip_hash = $2 AND route = $3`, [day, hash, preview.route]);
+      const used = rows[0]?.count ?? 0;
+      if (used >= preview.limit) throw previewLimitReached(preview, now);
+      return allowance(preview, used, now);
     } catch (error) {
       throw stateUnavailable(error) ?? error;
     }
@@ -140,6 +152,19 @@ export class PreviewQuota {
     });
     return this.#key;
   }
+}
+
+/** The allowance of a client who has made `used` calls of `preview` today. */
+function allowance(preview: PreviewSpec, used: number, now: Date): PreviewAllowance {
+  return {
+    route: preview.route,
+    limit: preview.limit,
+    used,
+    remaining: Math.max(0, preview.limit - used),
+    day: utcDay(now),
+    resetsAt: nextUtcMidnight(now),
+    resetSeconds: secondsUntilUtcMidnight(now),
+  };
 }
 
 /** Read the stored key, creating it (32 random bytes) when absent; every process ends up with the same one. */
