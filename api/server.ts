@@ -58,6 +58,7 @@ import type { WeatherAlertsSource } from "../pipelines/contract/snapshots/weathe
 // The composition root is the one api/ module that may use pipelines/ beyond the contract: it wires the live
 // weather source here and the in-process scheduler below (api/import-boundary.test.ts).
 import { createLiveWeatherSource } from "../pipelines/feeds/weather-alerts-live.ts";
+import { dataDirOf } from "./state/data-dir.ts";
 
 /** The snapshots committed with the project. */
 const BUNDLED_SNAPSHOTS = resolve(import.meta.dirname, "../snapshots");
@@ -513,7 +514,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   });
 
   // The scheduler writes into the data folder, never into the tracked snapshots/ folder.
-  const dataDir = process.env.DATA_DIR || ".data";
+  const dataDir = dataDirOf(process.env.DATA_DIR);
   const localSnapshots = join(dataDir, "snapshots");
   let running: RunningServer;
   try {

@@ -4,10 +4,11 @@
  * server runs (api/server.ts `main`). Everything else is checked by the server itself.
  */
 import "./http/prime-next-tick.ts";
+import { dataDirOf } from "./state/data-dir.ts";
 import { dataFolderInUse } from "./state/embedded.ts";
 
 if (!process.env.DATABASE_URL) {
-  const inUse = await dataFolderInUse(process.env.DATA_DIR || ".data");
+  const inUse = await dataFolderInUse(dataDirOf(process.env.DATA_DIR));
   if (inUse) {
     process.stderr.write(`agentfeed: cannot start: ${inUse}\n`);
     process.exit(1);

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as ed from "./ed25519.ts";
+import { dataDirOf } from "../state/data-dir.ts";
 
 /** A loaded signing key. */
 export interface ReceiptKey {
@@ -78,7 +79,7 @@ export interface LoadReceiptKeyOptions {
 /** Load the signing key: the given seed, else the key file, else a new key written to the key file (0600). */
 export async function loadReceiptKey(options: LoadReceiptKeyOptions = {}): Promise<ReceiptKey> {
   if (options.seed && options.seed.trim() !== "") return receiptKeyFromSeed(parseSeed(options.seed), "env");
-  const dir = options.dataDir && options.dataDir.trim() !== "" ? options.dataDir : ".data";
+  const dir = dataDirOf(options.dataDir);
   const file = join(dir, "receipt-key.json");
   let text: string | undefined;
   try {

@@ -10,6 +10,7 @@ import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded.ts";
 import { migrate, MIGRATIONS_DIR } from "./migrate.ts";
 import type { Database, QueryOptions, Sql } from "./types.ts";
+import { dataDirOf } from "./data-dir.ts";
 
 /** Options for openDatabase; each falls back to its environment variable. */
 export interface OpenDatabaseOptions {
@@ -105,7 +106,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     where = describeDatabaseUrl(databaseUrl);
     connectionString = databaseUrl;
   } else {
-    const dataDir = options.dataDir ?? process.env.DATA_DIR ?? ".data";
+    const dataDir = options.dataDir ?? dataDirOf(process.env.DATA_DIR);
     embedded = await startEmbeddedPostgres({ dataDir: join(dataDir), port: options.port });
     connectionString = embedded.url;
     where = `embedded Postgres in ${embedded.clusterDir}, ${embedded.identity}`;
