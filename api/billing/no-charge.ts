@@ -3,6 +3,7 @@
  * wrapper (premium.ts) applies them, /.well-known/agent-fair-trade.json and the README publish this same list.
  */
 import { ageSeconds } from "../../pipelines/contract/freshness.ts";
+import { slaFor } from "../registry/freshness.ts";
 import type { RouteDef, SnapshotReader } from "../registry/types.ts";
 
 /** Reason codes the wrapper itself uses when it charges nothing. */
@@ -59,7 +60,7 @@ export const NO_CHARGE_RULES: readonly NoChargeRule[] = [
   },
   {
     reason: "stale_data",
-    when: "a snapshot the endpoint reads is older than the endpoint's freshness SLA (manifest lastSuccess + slaSeconds)",
+    when: "a snapshot the endpoint reads is older than its freshness SLA: the endpoint's, or the snapshot feed's own when that is longer or the endpoint declares none (manifest lastSuccess + slaSeconds; listed per endpoint)",
     answer: "200 with the data, billing.credits_charged 0, billing.no_charge_reason stale_data and a receipt",
     held: false,
   },
@@ -79,21 +80,17 @@ export interface StaleSnapshot {
   sla_seconds: number;
 }
 
-/**
- * Snapshots the route reads that are older than the route's freshness SLA (`route.freshness.slaSeconds`, not
- * the feed's own), judged by each type's manifest lastSuccess. Routes without a freshness SLA are never stale.
- */
+/** Snapshots the route reads that are older than their SLA for it (api/registry/freshness.ts), judged by each type's manifest lastSuccess. */
 export function staleSnapshots(
-  route: Pick<RouteDef<any, any, any>, "snapshots" | "freshness">,
+  route: Pick<RouteDef<any, any, any>, "snapshots" | "freshness" | "chargedWhenStale">,
   snapshots: SnapshotReader,
   now: Date,
 ): StaleSnapshot[] {
-  const sla = route.freshness?.slaSeconds;
-  if (sla === undefined) return [];
   const out: StaleSnapshot[] = [];
   for (const type of route.snapshots ?? []) {
     const meta = snapshots.get(type)?.meta;
     if (!meta) continue; // a missing snapshot is answered 503 before the handler runs
+    const sla = slaFor(route, meta.slaSeconds);
     const age = ageSeconds(meta, now);
     if (age === null || age > sla) {
       out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isStale } from "../../pipelines/contract/freshness.ts";
+import { slaFor } from "../registry/freshness.ts";
 import type { RouteDef, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -85,7 +86,11 @@ function typeOf(p: Record<string, unknown>): string {
   return "string";
 }
 
-/** Freshness of a route: its declared cadence/SLA, the oldest last success among the types it reads. */
+/**
+ * Freshness of a route: its declared cadence/SLA (else the cadences and the shortest SLA of the types it reads), the
+ * oldest last success among those types, and whether any of them is stale for it (api/registry/freshness.ts: the
+ * rule premium calls are charged by).
+ */
 export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Date): FreshnessDoc | null {
   const metas: SnapshotMeta[] = (route.snapshots ?? []).flatMap((t) => snapshots.get(t)?.meta ?? []);
   if (!route.freshness && metas.length === 0) return null;
@@ -97,7 +102,7 @@ export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Dat
     metas.length < declared || successes.some((s) => s === null)
       ? null
       : (successes as string[]).sort()[0] ?? null;
-  const stale = declared > 0 ? lastSuccess === null || isStale({ lastSuccess, slaSeconds: sla }, now) : false;
+  const stale = declared > 0 ? lastSuccess === null || metas.some((m) => isStale({ lastSuccess: m.lastSuccess, slaSeconds: slaFor(route, m.slaSeconds) }, now)) : false;
   return { cadence, sla_seconds: sla, last_success: lastSuccess, stale };
 }
 

@@ -4,7 +4,7 @@
  * Paid calls are charged 1 credit with a receipt; a range without data is answered and not charged; bad input
  * is a 4xx JSON error and not charged; a new day file is served once the manifest changes.
  */
-import { mkdtemp, rm, utimes } from "node:fs/promises";
+import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,5 +128,22 @@ describe("history series over HTTP", () => {
       point = body.points[0];
     }
     expect(point).toMatchObject({ date: day, has_data: true, input: 1, output: 1 });
+  });
+
+  it("answers over a pricing snapshot older than its feed's 2 h SLA without charge (stale_data)", async () => {
+    const path = join(snapshotsDir, "manifest.json");
+    const manifest = JSON.parse(await readFile(path, "utf8")) as { types: Record<string, Json> };
+    manifest.types.pricing!.lastSuccess = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    await writeFile(path, JSON.stringify(manifest, null, 2));
+    const later = new Date(Date.now() + 10_000);
+    await utimes(path, later, later);
+    let body: Json = {};
+    for (let i = 0; i < 100 && body.billing?.no_charge_reason !== "stale_data"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      body = (await get("/api/premium/history/pricing/series?model=gpt-4o")).body;
+    }
+    expect(body.billing).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
+    expect(body.billing.no_charge_detail).toContain("7200 s");
+    expect(body.receipt.signed).toMatchObject({ credits_charged: 0, no_charge_reason: "stale_data" });
   });
 });

@@ -5,14 +5,12 @@
  * premium path answers 402 before checking its input; bad input after payment is a 4xx and not charged; each
  * no-charge outcome is answered and not charged; a success is charged 1 credit with a receipt.
  */
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCredits } from "../billing/credits.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database } from "../state/types.ts";
-import { BUNDLED_SNAPSHOTS } from "../testing/bundled-server.ts";
+import { freshBundledCopy } from "../testing/bundled-server.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
 
@@ -22,15 +20,16 @@ let temp: TempDatabase | undefined;
 let api: SpawnedApi | undefined;
 let bare: SpawnedApi | undefined;
 let bareDir = "";
+let freshDir = "";
 let token = "";
 const GRANT = 30;
 
 beforeAll(async () => {
   temp = await openTempDatabase();
-  bareDir = await mkdtemp(join(tmpdir(), "agentfeed-model-verdicts-"));
-  await cp(BUNDLED_SNAPSHOTS, bareDir, { recursive: true, filter: (src) => !src.includes(join(BUNDLED_SNAPSHOTS, "warehouse")) });
+  // Copies of the bundled snapshots refreshed now (paid calls are charged), with and without the warehouse.
+  [freshDir, bareDir] = await Promise.all([freshBundledCopy(), freshBundledCopy({ warehouse: false })]);
   const env = { DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
-  [api, bare] = await Promise.all([spawnApi({ ...env, SNAPSHOTS_DIR: BUNDLED_SNAPSHOTS }), spawnApi({ ...env, SNAPSHOTS_DIR: bareDir })]);
+  [api, bare] = await Promise.all([spawnApi({ ...env, SNAPSHOTS_DIR: freshDir }), spawnApi({ ...env, SNAPSHOTS_DIR: bareDir })]);
   const credits = createCredits(temp.db as Database);
   const minted = await credits.mintToken(temp.db, { kind: "paid" });
   await credits.grant(temp.db, minted.id, GRANT, { reason: "purchase", ref: "test:model-verdicts" });
@@ -42,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api?.stop(), bare?.stop()]);
   await temp?.close();
-  if (bareDir) await rm(bareDir, { recursive: true, force: true });
+  await Promise.all([freshDir, bareDir].filter(Boolean).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 const get = async (path: string, { server = api, auth = true }: { server?: SpawnedApi; auth?: boolean } = {}) => {

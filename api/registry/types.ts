@@ -90,8 +90,14 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   contentType?: string;
   /** Snapshot types the route reads (freshness in /api/meta comes from their manifest entries). */
   snapshots?: string[];
-  /** Refresh cadence in words and freshness SLA in seconds, for /api/meta. */
+  /** Refresh cadence in words and freshness SLA in seconds, for /api/meta (and the stale_data rule: api/registry/freshness.ts). */
   freshness?: { cadence: string; slaSeconds: number };
+  /**
+   * A premium route whose answer does not age with the snapshots it reads (a registration, a filing's delta that
+   * stands until a newer filing): stale snapshots do not make it free, and the fair-trade manifest lists no
+   * stale_data outcome for it. Say why beside it.
+   */
+  chargedWhenStale?: true;
   /**
    * A concrete request (path and query) that succeeds on the bundled snapshots, for routes that need
    * parameters; /api/meta shows it and the end-to-end tests call it.

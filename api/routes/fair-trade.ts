@@ -12,6 +12,7 @@ import { SignedFields } from "../billing/receipts.ts";
 import { UNITS_PER_CREDIT } from "../billing/x402.ts";
 import { unitsToUsd } from "../payments/units.ts";
 import { defineRoute } from "../registry/define.ts";
+import { contractSlas } from "../registry/freshness.ts";
 import type { RenderContext, RouteDef } from "../registry/types.ts";
 
 const Outcome = z.strictObject({ reason: z.string(), when: z.string() });
@@ -75,10 +76,11 @@ export function endpointOutcomes(route: RouteDef<any, any, any>): { reason: stri
   const shared: string[] = [NO_CHARGE_REASONS.breaker_open, NO_CHARGE_REASONS.client_error, NO_CHARGE_REASONS.server_error, NO_CHARGE_REASONS.schema_failure];
   if ((route.snapshots ?? []).length > 0) shared.splice(1, 0, NO_CHARGE_REASONS.snapshot_unavailable);
   const out: { reason: string; when: string }[] = shared.map((reason) => ({ reason, when: byReason.get(reason) ?? reason }));
-  if (route.freshness && (route.snapshots ?? []).length > 0) {
+  const slas = contractSlas(route);
+  if (slas.length > 0) {
     out.push({
       reason: NO_CHARGE_REASONS.stale_data,
-      when: `${route.snapshots!.join(", ")} last refreshed more than ${route.freshness.slaSeconds} s ago`,
+      when: `a snapshot it reads was last refreshed longer ago than its SLA here (${slas.map((s) => `${s.type} ${s.slaSeconds} s`).join(", ")})`,
     });
   }
   for (const [reason, when] of Object.entries(route.noCharge?.outcomes ?? {})) out.push({ reason, when });

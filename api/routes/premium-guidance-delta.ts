@@ -194,6 +194,8 @@ export const premiumGuidanceDeltaRoutes = [
     query: GuidanceDeltaQuery,
     response: GuidanceDeltaResponse,
     snapshots: ["sec-filing-sections"],
+    // A filing's delta stands until a newer filing supersedes it (the superseded outcome), not until a feed ages.
+    chargedWhenStale: true,
     errors: { 404: "unknown ticker or accession (unknown_ticker, unknown_accession), or no two readable same-form filings (no_delta)" },
     example: "/api/premium/sec/filings/guidance-delta?accession=0001045810-25-000023",
     noCharge: {

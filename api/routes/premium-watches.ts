@@ -164,6 +164,8 @@ export const premiumWatchesRoutes = [
     body: RegisterWatchBody,
     response: RegisterResponse,
     snapshots: ["pricing", "status"],
+    // A registration: its credit buys the deliveries to come, which are judged on the data of their own time.
+    chargedWhenStale: true,
     errors: {
       400: "invalid_body, unknown_model, unknown_provider, invalid_callback_url or bearer_required; nothing is charged.",
       409: "watch_limit_reached: the token already holds 25 active watches; nothing is charged.",

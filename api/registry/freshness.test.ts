@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { staleSnapshots } from "../billing/no-charge.ts";
+import { freshnessOf } from "../docs/endpoints.ts";
+import { endpointOutcomes } from "../routes/fair-trade.ts";
+import type { AnyRoute, SnapshotMeta, SnapshotReader } from "./types.ts";
+import { contractSlas, slaFor } from "./freshness.ts";
+
+const now = new Date("2026-11-20T12:00:00Z");
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+const meta = (type: string, slaSeconds: number, lastSuccess: string | null): SnapshotMeta =>
+  ({ type, date: "2026-11-20", generatedAt: lastSuccess ?? "", lastSuccess, lastAttempt: lastSuccess, lastError: null, rows: 1, provenance: "live", slaSeconds, cadence: "c", sources: [] }) as unknown as SnapshotMeta;
+
+/** A reader holding only the manifest entries given. */
+const routeSnapshots = (metas: Record<string, SnapshotMeta>): SnapshotReader => ({
+  get: (type: string) => (metas[type] ? ({ meta: metas[type], body: {} } as never) : undefined),
+  types: () => Object.keys(metas),
+  dates: () => [],
+  dated: async () => undefined,
+});
+
+describe("route freshness", () => {
+  // status every 2 minutes (SLA 600 s), prices hourly (7200 s), benchmarks daily (2 days).
+  const metas = { status: meta("status", 600, hoursAgo(0.05)), pricing: meta("pricing", 7200, hoursAgo(1)), benchmarks: meta("benchmarks", 172_800, hoursAgo(20)) };
+  const reader = routeSnapshots(metas);
+  const routing = { snapshots: ["pricing", "benchmarks", "status"], freshness: { cadence: "c", slaSeconds: 600 } } as unknown as AnyRoute;
+
+  it("holds each snapshot to the route's SLA, never to a shorter one than its own feed's", () => {
+    expect(slaFor(routing, 600)).toBe(600);
+    expect(slaFor(routing, 172_800)).toBe(172_800);
+    // A daily feed refreshed 20 h ago is fresh for a route whose own SLA is 10 minutes.
+    expect(staleSnapshots(routing, reader, now)).toEqual([]);
+    expect(freshnessOf(routing, reader, now)?.stale).toBe(false);
+    const later = new Date(now.getTime() + 900_000);
+    expect(staleSnapshots(routing, reader, later).map((s) => [s.type, s.sla_seconds])).toEqual([["status", 600]]);
+    expect(freshnessOf(routing, reader, later)?.stale).toBe(true);
+  });
+
+  it("holds a route that declares no SLA to each feed's own: stale prices are stale data", () => {
+    const series = { snapshots: ["pricing"] } as unknown as AnyRoute;
+    expect(staleSnapshots(series, routeSnapshots({ pricing: meta("pricing", 7200, hoursAgo(1)) }), now)).toEqual([]);
+    const stale = staleSnapshots(series, routeSnapshots({ pricing: meta("pricing", 7200, hoursAgo(3)) }), now);
+    expect(stale).toEqual([{ type: "pricing", last_success: hoursAgo(3), age_seconds: 10_800, sla_seconds: 7200 }]);
+    expect(contractSlas(series)).toEqual([{ type: "pricing", slaSeconds: 7200 }]);
+    expect(endpointOutcomes(series as never).find((o) => o.reason === "stale_data")?.when).toContain("pricing 7200 s");
+  });
+
+  it("never holds a route whose answer does not age with its data (chargedWhenStale)", () => {
+    const registration = { snapshots: ["pricing"], chargedWhenStale: true } as unknown as AnyRoute;
+    expect(staleSnapshots(registration, routeSnapshots({ pricing: meta("pricing", 7200, hoursAgo(30)) }), now)).toEqual([]);
+    expect(contractSlas(registration)).toEqual([]);
+    expect(endpointOutcomes(registration as never).map((o) => o.reason)).not.toContain("stale_data");
+  });
+});
