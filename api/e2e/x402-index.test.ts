@@ -53,6 +53,9 @@ beforeAll(async () => {
   for (const d of earlier.domains) d.x402Payees = (payees[d.domain] ?? []).map((payTo) => ({ payTo, network: "eip155:8453", source: "discovery" as const }));
   weekAgo = addDays(new Date().toISOString().slice(0, 10), -7);
   await writeWarehouse(dir, weekAgo, webReadinessRows(earlier, weekAgo));
+  // Between the two, a crawl whose registry was not recorded (as from before the table): the readiness rows only.
+  const unrecorded = addDays(weekAgo, 3);
+  await writeWarehouse(dir, unrecorded, webReadinessRows(earlier, unrecorded).filter((b) => b.table === "web_readiness_daily"));
 
   // The chain's history: a first block now, a prior batch two days on, the current batch a day after that.
   firstDay = (await chain.latestTime()).toISOString().slice(0, 10);
@@ -196,7 +199,7 @@ describe("GET /api/premium/x402-registry/series", () => {
     const today = new Date().toISOString().slice(0, 10);
     const { status, body } = await paid(`/api/premium/x402-registry/series?from=${weekAgo}&to=${today}`);
     expect(status).toBe(200);
-    expect(body.billing.credits_charged).toBe(1);
+    expect(body.billing, JSON.stringify(body.billing)).toMatchObject({ credits_charged: 1 });
     expect(body.points).toHaveLength(8);
     const before = body.points.find((p: Json) => p.date === weekAgo);
     const now = body.points.find((p: Json) => p.date === today);
@@ -206,6 +209,8 @@ describe("GET /api/premium/x402-registry/series", () => {
     expect(now).toMatchObject({ has_data: true, total: 5, added: 0, removed: 0, status_flips: 0, wallet_changes: 5 });
     expect(now.wallet_change_sample).toEqual(["base.org", "circle.com", "cloudflare.com", "coinbase.com", "vercel.com"]);
     expect(body.points.find((p: Json) => p.date === addDays(weekAgo, 1))).toMatchObject({ has_data: false, total: null });
+    // A crawl day whose registry was not recorded has no data (not an empty registry, and no five "added" after it).
+    expect(body.points.find((p: Json) => p.date === addDays(weekAgo, 3))).toMatchObject({ has_data: false, total: null });
     expect(body.delta_in_window).toEqual({ start_total: 5, end_total: 5, net: 0, start_ok: 5, end_ok: 5 });
   });
 

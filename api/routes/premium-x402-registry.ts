@@ -48,9 +48,28 @@ export const RegistrySeriesResponse = z.strictObject({
   notes: z.array(z.string()),
 }) satisfies z.ZodType<RegistrySeries>;
 
+/**
+ * The crawl days of the registry up to `to`: the web-readiness crawl days whose registry was recorded. A crawl day
+ * without an x402_registry_daily file counts only when none of its domains had a discovery document (the registry
+ * was empty that day); one whose documents went unrecorded (a crawl from before the table) has no data.
+ */
+async function registryCrawlDays(warehouse: WarehouseReader, to: string): Promise<string[]> {
+  const crawls = warehouse.dates("web_readiness_daily").filter((d) => d <= to);
+  const recorded = new Set(warehouse.dates("x402_registry_daily"));
+  const unrecorded = crawls.filter((d) => !recorded.has(d));
+  if (unrecorded.length === 0) return crawls;
+  const withDocuments = await warehouse.query<{ date: string }>(
+    `SELECT DISTINCT CAST(date AS VARCHAR) AS date FROM ${warehouse.daysOf("web_readiness_daily", unrecorded)}
+      WHERE x402 IN ('present', 'unknown') AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`,
+    [[...unrecorded].sort()[0]!, [...unrecorded].sort().at(-1)!],
+  );
+  const skipped = new Set(withDocuments.map((r) => r.date).filter((d) => unrecorded.includes(d)));
+  return crawls.filter((d) => !skipped.has(d));
+}
+
 /** What the series needs of the warehouse for one range. */
 async function readRegistry(warehouse: WarehouseReader, from: string, to: string) {
-  const all = warehouse.dates("web_readiness_daily").filter((d) => d <= to);
+  const all = await registryCrawlDays(warehouse, to);
   const before = all.filter((d) => d < from).at(-1);
   const crawlDays = all.filter((d) => d >= from || d === before);
   if (crawlDays.length === 0) return { crawlDays, rows: [], firstOk: new Map<string, string>(), wallets: new Map<string, Map<string, string[]>>() };
@@ -86,7 +105,7 @@ async function readRegistry(warehouse: WarehouseReader, from: string, to: string
         paid: r.paid_endpoints,
         free: r.free_endpoints,
         federated: r.federated,
-        networks: r.networks ? r.networks.split(",").filter(Boolean) : [],
+        networks: r.networks === null ? (r.status === "ok" ? null : []) : r.networks.split(",").filter(Boolean),
         fairTrade: r.agent_fair_trade,
       }),
     ),

@@ -76,4 +76,10 @@ describe("registrySeries()", () => {
     expect(none.points.every((p) => !p.has_data)).toBe(true);
     expect(none.delta_in_window).toEqual({ start_total: null, end_total: null, net: null, start_ok: null, end_ok: null });
   });
+
+  it("leaves a total null, never a partial sum, when a document's resources were not recorded", () => {
+    const unrecorded = rows.map((r) => (r.date === "2026-11-16" && r.domain === "a.example" ? { ...r, paid: null, free: null, federated: null, networks: null } : r));
+    const p = registrySeries({ range, crawlDays, rows: unrecorded, firstOk, wallets }).points.find((x) => x.date === "2026-11-16")!;
+    expect(p).toMatchObject({ total: 2, ok_count: 2, paid_endpoints_total: null, free_endpoints_total: null, federation_count: null, network_count: null });
+  });
 });

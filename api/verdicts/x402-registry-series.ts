@@ -21,8 +21,8 @@ export interface RegistryRowInput {
   paid: number | null;
   free: number | null;
   federated: boolean | null;
-  /** CAIP-2 networks its payment options name (empty on error). */
-  networks: readonly string[];
+  /** CAIP-2 networks its payment options name (empty on error; null when the crawl did not record the document's resources). */
+  networks: readonly string[] | null;
   fairTrade: boolean | null;
 }
 
@@ -108,6 +108,11 @@ function emptyPoint(date: string): RegistryPoint {
   };
 }
 
+/** The sum of counts, or null when one of them was not recorded (a partial sum would read as a drop). */
+function knownSum(counts: readonly (number | null)[]): number | null {
+  return counts.some((c) => c === null) ? null : counts.reduce<number>((a, c) => a + c!, 0);
+}
+
 /** Build the series. */
 export function registrySeries(input: RegistrySeriesInput): RegistrySeries {
   const byDay = new Map<string, RegistryRowInput[]>();
@@ -119,18 +124,18 @@ export function registrySeries(input: RegistrySeriesInput): RegistrySeries {
     const now = registryOn(date, byDay, input.firstOk);
     const entries = [...now.values()];
     const ok = entries.filter((e) => e.status === "ok");
-    const networks = [...new Set(ok.flatMap((e) => e.networks))].sort();
+    const networks = [...new Set(ok.flatMap((e) => e.networks ?? []))].sort();
     const point: RegistryPoint = {
       ...emptyPoint(date),
       has_data: true,
       total: entries.length,
       ok_count: ok.length,
       error_count: entries.length - ok.length,
-      federation_count: ok.filter((e) => e.federated === true).length,
-      network_count: networks.length,
+      federation_count: ok.some((e) => e.federated === null) ? null : ok.filter((e) => e.federated === true).length,
+      network_count: ok.some((e) => e.networks === null) ? null : networks.length,
       networks,
-      paid_endpoints_total: ok.reduce((a, e) => a + (e.paid ?? 0), 0),
-      free_endpoints_total: ok.reduce((a, e) => a + (e.free ?? 0), 0),
+      paid_endpoints_total: knownSum(ok.map((e) => e.paid)),
+      free_endpoints_total: knownSum(ok.map((e) => e.free)),
       agent_fair_trade_count: entries.filter((e) => e.fairTrade === true).length,
     };
     const prevDay = at > 0 ? crawls[at - 1]! : null;

@@ -70,10 +70,13 @@ describe("webReadinessFeed", () => {
     const unrecorded = await crawlDomain(testFeedContext({ http: client(replay(files)), now: NOW }), site);
     expect(unrecorded.result.fairTrade).toBe("unknown");
 
-    const registry = webReadinessRows({ domains: [withManifest.result, { ...unrecorded.result, domain: "gone.example", x402: "unknown", x402Payees: [], x402Resources: null }, { ...without.result, domain: "none.example", x402: "absent" }] }, "2026-11-23").find((b) => b.table === "x402_registry_daily")!;
+    // A document whose resources were not recorded (a body from before the registry) has null counts, not zeros.
+    const older = { ...withManifest.result, domain: "older.example", x402Resources: null };
+    const registry = webReadinessRows({ domains: [withManifest.result, { ...unrecorded.result, domain: "gone.example", x402: "unknown", x402Payees: [], x402Resources: null }, { ...without.result, domain: "none.example", x402: "absent" }, older] }, "2026-11-23").find((b) => b.table === "x402_registry_daily")!;
     expect(registry.rows).toEqual([
       { date: "2026-11-23", domain: "example.com", status: "ok", paid_endpoints: 1, free_endpoints: 1, federated: true, networks: "eip155:8453,eip155:84532", agent_fair_trade: true },
       { date: "2026-11-23", domain: "gone.example", status: "error", paid_endpoints: null, free_endpoints: null, federated: null, networks: null, agent_fair_trade: null },
+      { date: "2026-11-23", domain: "older.example", status: "ok", paid_endpoints: null, free_endpoints: null, federated: null, networks: null, agent_fair_trade: true },
     ]);
   });
 

@@ -173,7 +173,11 @@ function mergePayees(discovery: readonly X402Payee[], challenge: readonly X402Pa
 /** Where a publisher serves its agent fair-trade (AFTA) manifest. */
 export const FAIR_TRADE_PATH = "/.well-known/agent-fair-trade.json";
 
-/** The x402 registry row of a crawled domain: ok with what its document offers, error when the fetch failed, none without a document. */
+/**
+ * The x402 registry row of a crawled domain: ok with what its document offers, error when the fetch failed, none
+ * without a document. A document whose resources were not recorded (a crawl from before the registry, or a
+ * document without a readable resource list) has null counts, never zeros.
+ */
 function registryRow(d: WebReadinessDomain, date: string): Record<string, WarehouseValue> | null {
   if (d.x402 === "unknown") return { date, domain: d.domain, status: "error", paid_endpoints: null, free_endpoints: null, federated: null, networks: null, agent_fair_trade: null };
   if (d.x402 !== "present") return null;
@@ -181,10 +185,10 @@ function registryRow(d: WebReadinessDomain, date: string): Record<string, Wareho
     date,
     domain: d.domain,
     status: "ok",
-    paid_endpoints: d.x402Resources?.paid ?? 0,
-    free_endpoints: d.x402Resources?.free ?? 0,
-    federated: d.x402Resources?.federated ?? false,
-    networks: [...new Set(d.x402Payees.map((p) => p.network))].sort().join(","),
+    paid_endpoints: d.x402Resources?.paid ?? null,
+    free_endpoints: d.x402Resources?.free ?? null,
+    federated: d.x402Resources?.federated ?? null,
+    networks: d.x402Resources ? [...new Set(d.x402Payees.map((p) => p.network))].sort().join(",") : null,
     agent_fair_trade: d.fairTrade === "unknown" ? null : d.fairTrade === "present",
   };
 }
