@@ -47,10 +47,27 @@ async function runOne(check: Check | undefined): Promise<CheckResult> {
     return { status: "ok", detail, latency_ms: Math.round(performance.now() - started) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { status: "failed", detail: message.replace(/postgres(ql)?:\/\/[^\s]*/gi, "postgres://…").slice(0, 200), latency_ms: Math.round(performance.now() - started) };
+    return { status: "failed", detail: publicDetail(message), latency_ms: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A failure message as /api/health may publish it (the route needs no credential): every URL cut to its scheme
+ * and host, since an RPC URL carries its API key in the path or query and a database URL its password (a
+ * database's host too is left out); capped at 200 characters.
+ */
+export function publicDetail(message: string): string {
+  const urls = message.replace(/\b([a-z][a-z0-9+.-]*):\/\/[^\s"'<>]*/gi, (url, scheme: string) => {
+    if (/^postgres(ql)?$/i.test(scheme)) return "postgres://…";
+    try {
+      return `${scheme.toLowerCase()}://${new URL(url).host}/…`;
+    } catch {
+      return `${scheme.toLowerCase()}://…`;
+    }
+  });
+  return urls.slice(0, 200);
 }
 
 /** Run every registered check in parallel. */
