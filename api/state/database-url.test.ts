@@ -23,6 +23,23 @@ describe("checkDatabaseUrl()", () => {
     expect(redactDatabaseUrl(`postgres://app:s3cret@db/${"x".repeat(5000)}`).length).toBeLessThan(240);
   });
 
+  it("a password with an unencoded @ or # is hidden whole, and refused with how to encode it", () => {
+    for (const value of ["postgres://agentfeed:p@ss#SECRET@127.0.0.1:55432/agentfeed", "postgres://agentfeed:abc#SECRETdef@127.0.0.1/agentfeed", "postgres://agentfeed:a/SECRET?b@db/x"]) {
+      expect(redactDatabaseUrl(value), value).not.toMatch(/SECRET|ss#|abc/);
+      let message = "";
+      try {
+        checkDatabaseUrl(value);
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message, value).toMatch(/^DATABASE_URL .*percent-encoded/);
+      expect(message, value).not.toContain("SECRET");
+    }
+    expect(redactDatabaseUrl("postgres://agentfeed:p@ss#SECRET@127.0.0.1:55432/agentfeed")).toBe("postgres://agentfeed:***@127.0.0.1:55432/agentfeed");
+    expect(redactDatabaseUrl("postgres://app@db/x")).toBe("postgres://app@db/x");
+    expect(() => checkDatabaseUrl("postgres://app:p%40ss%23x@db/x")).not.toThrow();
+  });
+
   it("describeOpenFailure() calls a refused connection a connection failure, not a migration failure", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5"), { code: "ECONNREFUSED" });
     const line = describeOpenFailure(refused, "postgres://app:s3cret@127.0.0.1:5/x");

@@ -11,22 +11,23 @@ export class DatabaseUrlError extends Error {
   override name = "DatabaseUrlError";
 }
 
-/** The URL with its password replaced by `***`; input that is not a postgres URL keeps nothing before its last `@`. */
+/**
+ * The URL with its password replaced by `***`. The credentials are taken as everything between the scheme and
+ * the last `@`, not as a URL parser reads them: a password with an unencoded `@` or `#` would otherwise leave
+ * its tail in the host or the fragment, and so in the message. Input without credentials is kept as it is.
+ */
 export function redactDatabaseUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === "postgres:" || url.protocol === "postgresql:") {
-      if (url.password) url.password = "***";
-      return clip(url.toString());
-    }
-  } catch {
-    /* not a URL: handled below */
-  }
-  const at = value.lastIndexOf("@");
-  if (at < 0) return clip(value);
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? "";
-  return clip(`${scheme}***${value.slice(at)}`);
+  const at = value.lastIndexOf("@");
+  if (at < scheme.length) return clip(value);
+  const credentials = value.slice(scheme.length, at);
+  const colon = credentials.indexOf(":");
+  const user = colon < 0 ? credentials : credentials.slice(0, colon);
+  return clip(`${scheme}${colon < 0 ? user : `${user}:***`}${value.slice(at)}`);
 }
+
+/** What to do when a password holds a character a URL reserves. */
+const ENCODE_HINT = "a password with @ # / ? : or % in it must be percent-encoded (encodeURIComponent), e.g. p%40ss for p@ss";
 
 /** Throw a DatabaseUrlError naming DATABASE_URL and the problem, unless `value` is a usable postgres URL. */
 export function checkDatabaseUrl(value: string): void {
@@ -34,7 +35,10 @@ export function checkDatabaseUrl(value: string): void {
   try {
     url = new URL(value);
   } catch {
-    throw new DatabaseUrlError(`DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database, got ${JSON.stringify(redactDatabaseUrl(value))})`);
+    throw new DatabaseUrlError(`DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database, got ${JSON.stringify(redactDatabaseUrl(value))}; ${ENCODE_HINT})`);
+  }
+  if (url.hash !== "" || value.indexOf("@") !== value.lastIndexOf("@")) {
+    throw new DatabaseUrlError(`DATABASE_URL cannot be read as one user, password and host (${JSON.stringify(redactDatabaseUrl(value))}): ${ENCODE_HINT}`);
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     throw new DatabaseUrlError(`DATABASE_URL must start with postgres:// or postgresql://, got ${JSON.stringify(clip(url.protocol, 40))} in ${JSON.stringify(redactDatabaseUrl(value))}`);

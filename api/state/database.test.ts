@@ -87,6 +87,23 @@ describe("openDatabase()", () => {
   });
 });
 
+describe("openDatabase() against a server that never answers", () => {
+  it("fails within its connect timeout, naming the server without the password, instead of waiting forever", async () => {
+    const sockets = new Set<import("node:net").Socket>();
+    const silent = createServer((socket) => sockets.add(socket)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => silent.once("listening", resolve));
+    const { port } = silent.address() as import("node:net").AddressInfo;
+    const started = Date.now();
+    const error = await openDatabase({ databaseUrl: `postgres://app:s3cret@127.0.0.1:${port}/x`, connectTimeoutMs: 300 }).catch((caught: unknown) => caught);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^cannot connect to the Postgres server 127\.0\.0\.1:\d+\/x: .*timeout/);
+    expect((error as Error).message).not.toContain("s3cret");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe("migrate()", () => {
   it("migrate() run by many callers at once applies each file exactly once, in name order", async () => {
     const dir = join(dataDir, "migrations-race");

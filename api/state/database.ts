@@ -22,6 +22,11 @@ export interface OpenDatabaseOptions {
   port?: number;
   /** Pool size per process (default 10). */
   poolSize?: number;
+  /**
+   * Longest wait for a connection, in ms (default 10,000): a server that accepts connections but never answers
+   * fails the start, and a call that cannot get one answers 503 state_unavailable, instead of waiting forever.
+   */
+  connectTimeoutMs?: number;
   /** Migrations folder (default api/state/migrations). */
   migrationsDir?: string;
   /** How often a lost embedded server is looked for, in ms (default 1000). */
@@ -111,7 +116,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     connectionString = embedded.url;
     where = `embedded Postgres in ${embedded.clusterDir}, ${embedded.identity}`;
   }
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 });
   // An idle client losing its server (restart, shutdown) must not crash the process; the next query fails instead.
   pool.on("error", () => undefined);
   const stopWatching = embedded?.owned ? watchEmbedded(embedded, options.watchMs ?? 1_000, warn) : undefined;
