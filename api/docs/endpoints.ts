@@ -93,7 +93,8 @@ function typeOf(p: Record<string, unknown>): string {
  */
 export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Date): FreshnessDoc | null {
   const metas: SnapshotMeta[] = (route.snapshots ?? []).flatMap((t) => snapshots.get(t)?.meta ?? []);
-  if (!route.freshness && metas.length === 0) return null;
+  // A route whose answer does not age with its data (chargedWhenStale) and that declares no SLA has none to show.
+  if (!route.freshness && (metas.length === 0 || route.chargedWhenStale)) return null;
   const sla = route.freshness?.slaSeconds ?? Math.min(...metas.map((m) => m.slaSeconds));
   const cadence = route.freshness?.cadence ?? metas.map((m) => m.cadence).join("; ");
   const declared = route.snapshots?.length ?? 0;

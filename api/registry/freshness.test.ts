@@ -49,5 +49,6 @@ describe("route freshness", () => {
     expect(staleSnapshots(registration, routeSnapshots({ pricing: meta("pricing", 7200, hoursAgo(30)) }), now)).toEqual([]);
     expect(contractSlas(registration)).toEqual([]);
     expect(endpointOutcomes(registration as never).map((o) => o.reason)).not.toContain("stale_data");
+    expect(freshnessOf(registration, routeSnapshots({ pricing: meta("pricing", 7200, hoursAgo(30)) }), now)).toBeNull();
   });
 });
