@@ -28,6 +28,7 @@ describe("fileResponse()", () => {
   it("answers 200 with the whole file, its length, type, strong ETag, Last-Modified and Accept-Ranges", async () => {
     const res = (await get())!;
     expect(res.status).toBe(200);
+    expect(res.statusText).toBe("OK");
     expect(res.headers.get("content-length")).toBe(String(content.length));
     expect(res.headers.get("content-type")).toBe("application/vnd.apache.parquet");
     expect(res.headers.get("accept-ranges")).toBe("bytes");
@@ -50,6 +51,7 @@ describe("fileResponse()", () => {
   it("answers one byte range with 206 and Content-Range: bytes a-b, an open end and a suffix", async () => {
     const mid = (await get({ range: "bytes=100-199" }))!;
     expect(mid.status).toBe(206);
+    expect(mid.statusText).toBe("Partial Content");
     expect(mid.headers.get("content-range")).toBe(`bytes 100-199/${content.length}`);
     expect(mid.headers.get("content-length")).toBe("100");
     expect((await bytes(mid)).equals(content.subarray(100, 200))).toBe(true);

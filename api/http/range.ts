@@ -7,6 +7,7 @@
  * a file renamed over it meanwhile (an atomic rebuild) changes nothing for a download in progress.
  */
 import { open, type FileHandle } from "node:fs/promises";
+import { STATUS_CODES } from "node:http";
 import rangeParser from "range-parser";
 import { errorBody } from "./errors.ts";
 import { JSON_TYPE, respond } from "./respond.ts";
@@ -79,7 +80,7 @@ export async function fileResponse(request: Request, file: FileToServe): Promise
     const status = range ? 206 : 200;
     if (request.method === "HEAD" || length === 0) return respond(null, status, headers);
     streaming = true;
-    return new Response(fileStream(handle, start, length), { status, headers });
+    return new Response(fileStream(handle, start, length), { status, statusText: STATUS_CODES[status], headers });
   } finally {
     if (!streaming) await handle.close();
   }

@@ -132,7 +132,7 @@ export const WAREHOUSE_TABLES = {
     ["date", "gpu", "marketplace", "type"],
     [
       DATE_COLUMN,
-      ["gpu", "VARCHAR", "not null", "Canonical GPU id (H100, A100-80GB …)"],
+      ["gpu", "VARCHAR", "not null", "Canonical GPU id (H100-SXM, H100-PCIE, A100-80G, A100-40G …; SELECT DISTINCT gpu lists them)"],
       ["marketplace", "VARCHAR", "not null", "Marketplace id (vastai, tensordock, lambda, shadeform)"],
       ["type", "VARCHAR", "not null", "Offer type: on_demand or spot"],
       ["min_usd", "DOUBLE", "not null", "Cheapest offer, USD per GPU-hour"],
