@@ -15,12 +15,16 @@ describe("compact agent views", () => {
 
   it("GET /api/agents/pricing lists every catalog model once, cheapest blended first", async () => {
     const compact = CompactPricingResponse.parse(await (await fetch(`${server().url}/api/agents/pricing`)).json());
-    const full = (await (await fetch(`${server().url}/api/models`)).json()) as { providers: { models: { id: string; inputCostPer1M: number; outputCostPer1M: number }[] }[] };
+    type Model = { id: string; inputCostPer1M: number; outputCostPer1M: number; priceServed: string; priceObservedAt: string };
+    const full = (await (await fetch(`${server().url}/api/models`)).json()) as { providers: { models: Model[] }[] };
     const models = full.providers.flatMap((p) => p.models);
     expect(compact.count).toBe(models.length);
     for (let i = 1; i < compact.models.length; i++) expect(compact.models[i]!.blended).toBeGreaterThanOrEqual(compact.models[i - 1]!.blended);
     const gpt = models[0]!;
     expect(compact.models.find((m) => m.id === gpt.id)?.blended).toBe(blended(gpt.inputCostPer1M, gpt.outputCostPer1M));
+    // Each price names its source and when it was stated; lastUpdated is the day of the newest, not an older catalog date.
+    for (const m of models) expect(compact.models.find((c) => c.id === m.id)).toMatchObject({ source: m.priceServed, observed_at: m.priceObservedAt });
+    expect(compact.lastUpdated).toBe(models.map((m) => m.priceObservedAt).sort().at(-1)!.slice(0, 10));
   });
 
   it("blended() weighs input three to one and rounds to 4 decimals", () => {

@@ -32,7 +32,7 @@ export const CompactNewsResponse = z.strictObject({
 
 export const CompactPricingResponse = z.strictObject({
   ok: z.literal(true),
-  lastUpdated: z.iso.date(),
+  lastUpdated: z.iso.date().meta({ description: "UTC day of the newest price observation served (each model's own is observed_at)" }),
   unit: z.literal("USD per 1M tokens"),
   count: z.number().int().nonnegative(),
   models: z.array(
@@ -43,6 +43,8 @@ export const CompactPricingResponse = z.strictObject({
       output: z.number().nonnegative(),
       blended: z.number().nonnegative().meta({ description: "3:1 input:output blend, rounded to 4 decimals" }),
       context: z.number().int().positive(),
+      source: z.enum(["curated", "aggregator"]).meta({ description: "where the served price comes from (see /api/models priceObservations)" }),
+      observed_at: z.string().meta({ description: "when that source stated the price (ISO 8601)" }),
     }),
   ),
   full: z.string(),
@@ -96,11 +98,14 @@ export function renderCompactPricing(ctx: RenderContext): z.infer<typeof Compact
       output: m.outputCostPer1M,
       blended: blended(m.inputCostPer1M, m.outputCostPer1M),
       context: m.contextWindow,
+      source: m.priceServed,
+      observed_at: m.priceObservedAt,
     }))
     .sort((a, b) => a.blended - b.blended || (a.id < b.id ? -1 : 1));
+  const newest = models.reduce((max, m) => (m.observed_at > max ? m.observed_at : max), "");
   return {
     ok: true,
-    lastUpdated: pricing.data.lastUpdated,
+    lastUpdated: newest ? newest.slice(0, 10) : pricing.data.lastUpdated,
     unit: "USD per 1M tokens",
     count: models.length,
     models,
@@ -136,7 +141,7 @@ export const agentsCompactRoutes = [
     path: "/api/agents/pricing",
     tier: "free",
     summary: "Compact pricing: one line per model with input, output and blended USD per 1M tokens and context, cheapest first.",
-    description: "Flattened from /api/models. blended is (3 × input + output) / 4, the usual 3:1 chat mix, rounded to 4 decimals; sorted by blended, then id.",
+    description: "Flattened from /api/models. blended is (3 × input + output) / 4, the usual 3:1 chat mix, rounded to 4 decimals; sorted by blended, then id. source and observed_at say where each price comes from (curated catalog or aggregator) and when it was stated; lastUpdated is the day of the newest.",
     tags: ["models", "agents"],
     response: CompactPricingResponse,
     snapshots: ["pricing"],
