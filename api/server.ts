@@ -59,6 +59,7 @@ import type { WeatherAlertsSource } from "../pipelines/contract/snapshots/weathe
 // weather source here and the in-process scheduler below (api/import-boundary.test.ts).
 import { createLiveWeatherSource } from "../pipelines/feeds/weather-alerts-live.ts";
 import { dataDirOf } from "./state/data-dir.ts";
+import { withoutRepeats } from "./repeat-warnings.ts";
 
 /** The snapshots committed with the project. */
 const BUNDLED_SNAPSHOTS = resolve(import.meta.dirname, "../snapshots");
@@ -262,9 +263,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     premium = setupPremium({ db, credits, payments: payments.deps, ...(exact ? { exact } : {}), onServerError });
     // Watch webhooks: the outbox worker delivers what evaluation queued (api/webhooks/README.md).
+    // A lost database fails every poll of the worker: the same line is written once a minute, with its count.
+    const deliveryWarn = withoutRepeats(warn);
     deliveryWorker = startDeliveryWorker(db, {
       allowPrivate: config.allowPrivateCallbacks,
-      onError: (err) => warn(`webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`),
+      onError: (err) => deliveryWarn(`webhook delivery failed: ${err instanceof Error ? err.message : String(err)}`),
     });
     setWatchServices({ db, credits, allowPrivateCallbacks: config.allowPrivateCallbacks });
   }
