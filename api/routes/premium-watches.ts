@@ -8,6 +8,7 @@ import { z } from "zod";
 import { bearerOf } from "../payments/balance.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type HandleContext } from "../registry/types.ts";
+import { whsecSecretProblem } from "../webhooks/sign.ts";
 import { checkCallbackForRegistration } from "../watches/callback.ts";
 import { lastClosedPeriod } from "../watches/evaluate-digest.ts";
 import { newWatchSecret, WATCH_ID } from "../watches/ids.ts";
@@ -40,8 +41,16 @@ export const RegisterWatchBody = z.strictObject({
     .min(16)
     .max(200)
     .regex(/^[\x21-\x7e]+$/, "visible ASCII characters only")
+    // A whsec_ secret is decoded to its key; only the canonical form signs what receivers can verify.
+    .superRefine((secret, ctx) => {
+      const problem = whsecSecretProblem(secret);
+      if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
+    })
     .optional()
-    .meta({ description: "Signing secret, 16 to 200 visible ASCII characters; omitted → whsec_ + base64 of 32 random bytes, returned once." }),
+    .meta({
+      description:
+        "Signing secret, 16 to 200 visible ASCII characters; one starting with whsec_ must continue with canonical padded standard base64 of at least 16 bytes (its decoded bytes are the key), any other is used as its text. Omitted → whsec_ + base64 of 32 random bytes, returned once.",
+    }),
   fire_cap: z.number().int().min(1).max(FIRE_CAP_MAX).optional().meta({ description: `Most fires, 1 to ${FIRE_CAP_MAX} (default ${FIRE_CAP_DEFAULT}).` }),
 });
 
@@ -158,7 +167,7 @@ export const premiumWatchesRoutes = [
       SPEC_DOC,
       `Limits: ${ACTIVE_WATCHES_PER_TOKEN} active watches per token (the next is 409 watch_limit_reached, no charge); lifetime ${WATCH_LIFETIME_DAYS} days (expires_at); fire_cap 1 to ${FIRE_CAP_MAX}, default ${FIRE_CAP_DEFAULT} (the watch is capped after that many fires).`,
       "callback_url: http or https, at most 2048 characters, no user name or password; delivery refuses private and internal addresses.",
-      "secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → secret is null in the answer. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers).",
+      "secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → 16 to 200 visible ASCII characters, and secret is null in the answer. A given secret starting with whsec_ must continue with canonical padded standard base64 (A-Z a-z 0-9 + /, = padding, no base64url) of at least 16 bytes, whose decoded bytes are the key (400 invalid_body otherwise, no charge); any other secret's UTF-8 bytes are the key. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers).",
       "Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing. A registration that ends uncharged after the watch was written (a concurrent call spent the last credit) leaves the watch deleted.",
     ].join(" "),
     body: RegisterWatchBody,
@@ -216,7 +225,8 @@ export const premiumWatchesRoutes = [
     bearer: "required",
     tags,
     summary: "Delete one of the bearer token's watches: it never fires again; the registration credit is not refunded; free.",
-    description: "Free for the owning token; another token's watch is 404 watch_not_found. Deleting twice answers the deleted watch again. Deliveries already queued are still sent. Nothing is refunded (refunded_credits 0).",
+    description:
+      "Free for the owning token; another token's watch is 404 watch_not_found. Deleting twice answers the deleted watch again. Deliveries still queued (pending, retries included) are dropped unsent when next due: each turns failed with a last attempt_log entry whose error is 'watch deleted: dropped unsent' (one already being sent may still arrive). Nothing is refunded (refunded_credits 0).",
     params: IdParams,
     response: DeleteResponse,
     errors: { 404: "watch_not_found: no watch of this id belongs to the token." },

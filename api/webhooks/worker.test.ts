@@ -4,7 +4,8 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import { seedDeliveries, seedWatch } from "./testing/seed.ts";
-import { sanitizeError, startDeliveryWorker } from "./worker.ts";
+import { recentDeliveries } from "../watches/store.ts";
+import { DROPPED_DELETED, sanitizeError, startDeliveryWorker } from "./worker.ts";
 
 let temp: TempDatabase;
 let server: Server;
@@ -114,6 +115,11 @@ describe("delivery worker", () => {
       await worker.stop();
     }
     expect(received.length).toBe(before);
+    // The owner reading the watch sees why: one attempt with no answer and the reason.
+    const [delivery] = await recentDeliveries(temp.db, watchId);
+    expect(delivery).toMatchObject({ id, state: "failed", attempts: 1, next_attempt_at: null });
+    expect(delivery!.attempt_log).toEqual([{ attempt: 1, started_at: expect.any(String), status_code: null, latency_ms: null, error: DROPPED_DELETED }]);
+    expect(DROPPED_DELETED).toMatch(/watch deleted/);
   });
 
   it("delivers a batch larger than its concurrency, each once", async () => {

@@ -54,6 +54,9 @@ type Settler = ReturnType<typeof createSettler>;
 /** Longest error text stored per attempt. */
 export const MAX_ERROR_CHARS = 300;
 
+/** The attempt-log error of a delivery dropped because its watch was deleted. */
+export const DROPPED_DELETED = "watch deleted: dropped unsent";
+
 /** Claim up to `limit` due rows for `leaseMs`. */
 export async function claimDue(db: Sql, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
   const { rows } = await db.query<ClaimedRow & { age_ms: string | number }>(
@@ -87,8 +90,17 @@ export function sanitizeError(text: string): string {
 /** Send one claimed row and settle it. */
 async function deliver(db: Sql, settler: Settler, row: ClaimedRow, options: DeliveryWorkerOptions): Promise<void> {
   if (row.watch_status === "deleted") {
-    // A deleted watch never fires: what it still had queued is dropped unsent.
-    await db.query(`UPDATE webhook_deliveries SET state = 'failed', leased_until = NULL WHERE id = $1 AND state = 'pending'`, [row.id]);
+    // A deleted watch never fires: what it still had queued is dropped unsent, and the attempt log says why.
+    await db.query(
+      `WITH dropped AS (
+         UPDATE webhook_deliveries SET state = 'failed', leased_until = NULL
+          WHERE id = $1 AND state = 'pending' AND attempts = $2
+          RETURNING id, attempts)
+       INSERT INTO webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, error)
+       SELECT id, attempts, now(), NULL, NULL, $3 FROM dropped
+       ON CONFLICT DO NOTHING`,
+      [row.id, row.attempts, DROPPED_DELETED],
+    );
     return;
   }
   const startedAt = new Date();

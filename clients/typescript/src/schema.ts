@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * Compact pricing: one line per model with input, output and blended USD per 1M tokens and context, cheapest first.
-         * @description Flattened from /api/models. blended is (3 × input + output) / 4, the usual 3:1 chat mix, rounded to 4 decimals; sorted by blended, then id.
+         * @description Flattened from /api/models. blended is (3 × input + output) / 4, the usual 3:1 chat mix, rounded to 4 decimals; sorted by blended, then id. source and observed_at say where each price comes from (curated catalog or aggregator) and when it was stated; lastUpdated is the day of the newest.
          */
         get: operations["getApiAgentsPricing"];
         put?: never;
@@ -1701,7 +1701,7 @@ export interface paths {
         put?: never;
         /**
          * Register a watch: a webhook POSTed to callback_url when a price, a provider status or an uptime rank moves, or a pricing digest each day or week.
-         * @description Spec types: price {model, field inputPrice|outputPrice|blended, op lt|gt|changes, threshold (USD per 1M tokens, required for lt and gt)}; status {provider, op becomes|changes, value operational|degraded|down (for becomes)}; digest {cadence daily|weekly}; leaderboard_rank {provider, op drops_below|rises_above|changes, threshold (integer rank, 1 = best, required unless changes)} on GET /api/providers/uptime-leaderboard. Unknown model (400 unknown_model), untracked provider (400 unknown_provider), a bad op or a missing threshold (400 invalid_body), a bad callback_url (400 invalid_callback_url): no charge. Limits: 25 active watches per token (the next is 409 watch_limit_reached, no charge); lifetime 90 days (expires_at); fire_cap 1 to 1000, default 100 (the watch is capped after that many fires). callback_url: http or https, at most 2048 characters, no user name or password; delivery refuses private and internal addresses. secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → secret is null in the answer. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers). Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing. A registration that ends uncharged after the watch was written (a concurrent call spent the last credit) leaves the watch deleted.
+         * @description Spec types: price {model, field inputPrice|outputPrice|blended, op lt|gt|changes, threshold (USD per 1M tokens, required for lt and gt)}; status {provider, op becomes|changes, value operational|degraded|down (for becomes)}; digest {cadence daily|weekly}; leaderboard_rank {provider, op drops_below|rises_above|changes, threshold (integer rank, 1 = best, required unless changes)} on GET /api/providers/uptime-leaderboard. Unknown model (400 unknown_model), untracked provider (400 unknown_provider), a bad op or a missing threshold (400 invalid_body), a bad callback_url (400 invalid_callback_url): no charge. Limits: 25 active watches per token (the next is 409 watch_limit_reached, no charge); lifetime 90 days (expires_at); fire_cap 1 to 1000, default 100 (the watch is capped after that many fires). callback_url: http or https, at most 2048 characters, no user name or password; delivery refuses private and internal addresses. secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → 16 to 200 visible ASCII characters, and secret is null in the answer. A given secret starting with whsec_ must continue with canonical padded standard base64 (A-Z a-z 0-9 + /, = padding, no base64url) of at least 16 bytes, whose decoded bytes are the key (400 invalid_body otherwise, no charge); any other secret's UTF-8 bytes are the key. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers). Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing. A registration that ends uncharged after the watch was written (a concurrent call spent the last credit) leaves the watch deleted.
          */
         post: operations["postApiPremiumWatches"];
         delete?: never;
@@ -1726,7 +1726,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one of the bearer token's watches: it never fires again; the registration credit is not refunded; free.
-         * @description Free for the owning token; another token's watch is 404 watch_not_found. Deleting twice answers the deleted watch again. Deliveries already queued are still sent. Nothing is refunded (refunded_credits 0).
+         * @description Free for the owning token; another token's watch is 404 watch_not_found. Deleting twice answers the deleted watch again. Deliveries still queued (pending, retries included) are dropped unsent when next due: each turns failed with a last attempt_log entry whose error is 'watch deleted: dropped unsent' (one already being sent may still arrive). Nothing is refunded (refunded_credits 0).
          */
         delete: operations["deleteApiPremiumWatchesId"];
         options?: never;
@@ -4015,7 +4015,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description UTC day of the newest price observation served (each model's own is observed_at)
+                         */
                         lastUpdated: string;
                         /** @constant */
                         unit: "USD per 1M tokens";
@@ -4028,6 +4031,13 @@ export interface operations {
                             /** @description 3:1 input:output blend, rounded to 4 decimals */
                             blended: number;
                             context: number;
+                            /**
+                             * @description where the served price comes from (see /api/models priceObservations)
+                             * @enum {string}
+                             */
+                            source: "curated" | "aggregator";
+                            /** @description when that source stated the price (ISO 8601) */
+                            observed_at: string;
                         }[];
                         full: string;
                     };
@@ -13487,7 +13497,7 @@ export interface operations {
                     };
                     /** @description http(s) URL, at most 2048 characters, no user name or password. */
                     callback_url: string;
-                    /** @description Signing secret, 16 to 200 visible ASCII characters; omitted → whsec_ + base64 of 32 random bytes, returned once. */
+                    /** @description Signing secret, 16 to 200 visible ASCII characters; one starting with whsec_ must continue with canonical padded standard base64 of at least 16 bytes (its decoded bytes are the key), any other is used as its text. Omitted → whsec_ + base64 of 32 random bytes, returned once. */
                     secret?: string;
                     /** @description Most fires, 1 to 1000 (default 100). */
                     fire_cap?: number;
