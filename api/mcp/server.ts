@@ -4,12 +4,24 @@
  * request through `call`, which the transport supplies (the stdio CLI: fetch to --base-url with the
  * environment's token; /mcp: the running app itself, with the MCP request's own Authorization and client
  * address). A 4xx or 5xx answer comes back as a tool result with `isError` and the service's JSON body (for a
- * premium call without a token: the payment instructions of the 402), never as a protocol failure.
+ * premium call without a token: the payment instructions of the 402), never as a protocol failure. A call with
+ * an argument its tool does not declare is a tool error before any request is made; params that do not fit the
+ * method's MCP schema, and an unknown resource, are JSON-RPC -32602 with a short message.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type JSONRPCRequest,
+  type ServerResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
 import type { AnyRoute } from "../registry/types.ts";
-import { mcpCatalog, toolRequest } from "./tools.ts";
+import { mcpCatalog, quoted, toolRequest, unknownArguments, type McpTool } from "./tools.ts";
 
 /** One HTTP exchange with the service. */
 export interface ServiceCall {
@@ -45,29 +57,92 @@ export function createMcpServer(routes: readonly AnyRoute[], call: (request: Ser
       "AI ecosystem data as JSON: news, provider status, model prices and benchmarks, GPU prices, papers, registries (free tools), and computed verdicts and history series (premium tools, paid in credits with a bearer token). /llms.txt (a resource) explains the service.",
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ ok: false, error: "unknown_tool", message: `no tool named ${request.params.name.slice(0, 100)}` }) }] };
-    const answer = await call(toolRequest(tool, request.params.arguments ?? {}));
-    return { ...(answer.status >= 400 ? { isError: true } : {}), content: [{ type: "text" as const, text: capped(answer.text) }] };
-  });
-
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: resources.map((r) => ({ uri: `${RESOURCE_SCHEME}${r.path}`, name: r.name, description: r.description, mimeType: r.mimeType })),
-  }));
-
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const path = request.params.uri.startsWith(RESOURCE_SCHEME) ? request.params.uri.slice(RESOURCE_SCHEME.length) : "";
-    const resource = resources.find((r) => r.path === path);
-    if (!resource) throw new Error(`unknown resource ${request.params.uri.slice(0, 200)}`);
-    const answer = await call({ method: "GET", path });
-    if (answer.status >= 400) throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
-    return { contents: [{ uri: request.params.uri, mimeType: resource.mimeType, text: capped(answer.text) }] };
-  });
+  // The handlers sit behind the fallback, not setRequestHandler: the SDK parses a registered method's params
+  // itself and answers a mismatch as -32603 with the zod dump; here it is -32602 with a short message.
+  const handlers: Record<string, (request: JSONRPCRequest) => Promise<ServerResult>> = {
+    "tools/list": checked(ListToolsRequestSchema, async () => ({ tools: listed })),
+    "tools/call": checked(CallToolRequestSchema, async ({ params }) => {
+      const tool = byName.get(params.name);
+      if (!tool) return toolError({ ok: false, error: "unknown_tool", message: `no tool named ${quoted(params.name, 100)}` });
+      const args = params.arguments ?? {};
+      const unknown = unknownArguments(tool, args);
+      if (unknown.length > 0) return toolError(unknownArgumentsError(tool, unknown));
+      const answer = await call(toolRequest(tool, args));
+      return { ...(answer.status >= 400 ? { isError: true } : {}), content: [{ type: "text" as const, text: capped(answer.text) }] };
+    }),
+    "resources/list": checked(ListResourcesRequestSchema, async () => ({
+      resources: resources.map((r) => ({ uri: `${RESOURCE_SCHEME}${r.path}`, name: r.name, description: r.description, mimeType: r.mimeType })),
+    })),
+    "resources/read": checked(ReadResourceRequestSchema, async ({ params }) => {
+      const path = params.uri.startsWith(RESOURCE_SCHEME) ? params.uri.slice(RESOURCE_SCHEME.length) : "";
+      const resource = resources.find((r) => r.path === path);
+      if (!resource) {
+        // -32602 as the SDK's own McpServer answers an unknown resource (the SDK defines no -32002).
+        const uri = quoted(params.uri, 200);
+        throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}; resources/list names the ${resources.length} resources`, { uri });
+      }
+      const answer = await call({ method: "GET", path });
+      if (answer.status >= 400) throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
+      return { contents: [{ uri: params.uri, mimeType: resource.mimeType, text: capped(answer.text) }] };
+    }),
+  };
+  server.fallbackRequestHandler = async (request) => {
+    const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
+    if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    return handler(request);
+  };
 
   return server;
+}
+
+/** How many problems an invalid-params message names. */
+const MAX_LISTED_ISSUES = 3;
+
+/** A handler that first checks the request against the SDK's schema: a mismatch is -32602 with a short message. */
+function checked<S extends z.ZodType, R extends ServerResult>(schema: S, run: (request: z.output<S>) => Promise<R>): (request: JSONRPCRequest) => Promise<ServerResult> {
+  return async (request) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, invalidParamsMessage(request, parsed.error.issues));
+    return run(parsed.data);
+  };
+}
+
+/** One line per problem (at most three), e.g. `invalid params of tools/call: params.arguments must be an object`. */
+function invalidParamsMessage(request: JSONRPCRequest, issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.slice(0, MAX_LISTED_ISSUES).map((issue) => {
+    const path = quoted(issue.path.map(String).join(".") || "params", 100);
+    if (issue.code === "invalid_type") {
+      const expected = issue.expected === "record" ? "an object" : `a${/^[aeiou]/.test(issue.expected) ? "n" : ""} ${issue.expected}`;
+      return valueAt(request, issue.path) === undefined ? `${path} is required (${expected})` : `${path} must be ${expected}`;
+    }
+    return `${path}: ${quoted(issue.message, 200)}`;
+  });
+  const more = issues.length - lines.length;
+  return `invalid params of ${quoted(request.method, 50)}: ${lines.join("; ")}${more > 0 ? ` (and ${more} more)` : ""}`;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) at = at !== null && typeof at === "object" && Object.hasOwn(at, key) ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
+/** The tool error of a call with arguments its tool does not declare (the invalid-input shape of the HTTP API). */
+function unknownArgumentsError(tool: McpTool, unknown: readonly string[]): Record<string, unknown> {
+  const accepted = Object.keys(tool.argsIn);
+  const listed = unknown.slice(0, 10);
+  const names = `${listed.join(", ")}${unknown.length > listed.length ? ` and ${unknown.length - listed.length} more` : ""}`;
+  return {
+    ok: false,
+    error: "invalid_params",
+    message: `${tool.name} has no argument${unknown.length > 1 ? "s" : ""} ${names}; it accepts ${accepted.length > 0 ? accepted.join(", ") : "none"}. Nothing was run or charged.`,
+    issues: listed.map((name) => ({ path: name, code: "unrecognized_keys", message: "not an argument of this tool" })),
+    accepted,
+  };
+}
+
+function toolError(body: Record<string, unknown>): ServerResult {
+  return { isError: true, content: [{ type: "text" as const, text: JSON.stringify(body) }] };
 }
 
 function capped(text: string): string {

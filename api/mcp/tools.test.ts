@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routes } from "../registry/index.ts";
-import { mcpCatalog, toolName, toolRequest } from "./tools.ts";
+import { mcpCatalog, quoted, toolName, toolRequest, unknownArguments } from "./tools.ts";
 
 const { tools, resources } = mcpCatalog(routes);
 const tool = (name: string) => tools.find((t) => t.name === name)!;
@@ -43,6 +43,13 @@ describe("MCP tools from the route registry", () => {
     expect(toolRequest(tool("premium_route_verdict"), { task: "code", max_latency_p95_ms: 900, junk: 1 })).toEqual({ method: "GET", path: "/api/premium/route-verdict?task=code&max_latency_p95_ms=900" });
     const post = toolRequest(tool("premium_watches_post"), { callback_url: "https://example.com/hook", spec: { type: "x" } });
     expect(post).toEqual({ method: "POST", path: "/api/premium/watches", body: JSON.stringify({ callback_url: "https://example.com/hook", spec: { type: "x" } }) });
+  });
+
+  it("finds the arguments a tool does not declare, inherited object keys included, quoted safely", () => {
+    expect(unknownArguments(tool("premium_routing"), { task: "code", top_n: 1 })).toEqual([]);
+    expect(unknownArguments(tool("premium_routing"), { task: "code", topn: 1, constructor: 2, toString: 3 })).toEqual(["topn", "constructor", "toString"]);
+    expect(unknownArguments(tool("gpu_pricing_cheapest"), { [`a\u0000\n${"b".repeat(100)}`]: 1 })).toEqual([`a??${"b".repeat(60)}…`]);
+    expect(quoted("line\r\nbreak\u2028\u202e", 100)).toBe("line??break??");
   });
 
   it("offers the free snapshot endpoints without required input and /llms.txt as resources", () => {

@@ -134,7 +134,26 @@ export function mcpCatalog(routes: readonly AnyRoute[]): { tools: McpTool[]; res
   return catalog;
 }
 
-/** A tool call as an HTTP request: method, path with its parameters and query, and the JSON body (POST routes). */
+/** Longest argument name quoted back in an error, in characters. */
+const MAX_QUOTED_NAME = 64;
+
+/** Text from a request made safe to quote: control and format characters replaced, cut to `max` characters. */
+export function quoted(text: string, max: number): string {
+  const clean = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "?");
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The argument names of a call that `tool` does not declare, made safe to quote; empty when all are known. */
+export function unknownArguments(tool: McpTool, args: Record<string, unknown>): string[] {
+  return Object.keys(args)
+    .filter((name) => !Object.hasOwn(tool.argsIn, name))
+    .map((name) => quoted(name, MAX_QUOTED_NAME));
+}
+
+/**
+ * A tool call as an HTTP request: method, path with its parameters and query, and the JSON body (POST routes).
+ * Undeclared arguments are skipped here; the server refuses a call that has any (unknownArguments) first.
+ */
 export function toolRequest(tool: McpTool, args: Record<string, unknown>): { method: string; path: string; body?: string } {
   let path = tool.route.path;
   const query = new URLSearchParams();

@@ -1,0 +1,88 @@
+/**
+ * POST /mcp of a real API process (bundled snapshots made fresh, a temp Postgres, a token with credits minted
+ * directly): a tool call with an argument its tool does not declare is refused before the route runs, so a paid
+ * call is not charged; malformed tools/call params and an unknown resource are JSON-RPC errors -32602.
+ */
+import { rm } from "node:fs/promises";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCredits } from "../billing/credits.ts";
+import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
+import type { Database } from "../state/types.ts";
+import { freshBundledCopy } from "../testing/bundled-server.ts";
+import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+
+type Json = Record<string, any>;
+
+let temp: TempDatabase | undefined;
+let api: SpawnedApi | undefined;
+let snapshots = "";
+let token = "";
+
+beforeAll(async () => {
+  temp = await openTempDatabase();
+  snapshots = await freshBundledCopy({ warehouse: false });
+  api = await spawnApi({ SNAPSHOTS_DIR: snapshots, DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" });
+  const credits = createCredits(temp.db as Database);
+  const minted = await credits.mintToken(temp.db, { kind: "paid" });
+  await credits.grant(temp.db, minted.id, 5, { reason: "purchase", ref: "test:mcp-arguments" });
+  token = minted.token;
+}, 180_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await temp?.close();
+  if (snapshots) await rm(snapshots, { recursive: true, force: true });
+});
+
+// Read from the database: this instance has no payment chain, so its payment routes are off.
+const balance = async (): Promise<number> => (await createCredits(temp!.db as Database).tokenByBearer(token))!.balance;
+const textOf = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? "";
+
+/** One raw JSON-RPC request to /mcp (no initialize needed: the endpoint is stateless). */
+async function rpc(method: string, params: unknown): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${api!.base}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+describe("POST /mcp", () => {
+  it("refuses a tool call with an undeclared argument as a tool error, before it is run or charged", { timeout: 60_000 }, async () => {
+    const client = new Client({ name: "mcp-arguments", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${api!.base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    try {
+      const before = await balance();
+      const misspelled = await client.callTool({ name: "premium_routing", arguments: { task: "code", topn: 1 } });
+      expect(misspelled.isError).toBe(true);
+      expect(JSON.parse(textOf(misspelled))).toMatchObject({ ok: false, error: "invalid_params", message: expect.stringMatching(/no argument topn; it accepts .*top_n/) });
+      expect(await balance()).toBe(before);
+
+      const free = await client.callTool({ name: "gpu_pricing_cheapest", arguments: { gpu: "H100-SXM", bogus: 1 } });
+      expect(free.isError).toBe(true);
+      expect(JSON.parse(textOf(free)).message).toMatch(/^gpu_pricing_cheapest has no argument bogus; it accepts gpu, type\./);
+
+      const spelled = await client.callTool({ name: "premium_routing", arguments: { task: "code", top_n: 1 } });
+      expect(spelled.isError, textOf(spelled).slice(0, 400)).toBeFalsy();
+      expect(JSON.parse(textOf(spelled)).recommendations).toHaveLength(1);
+      expect(await balance()).toBe(before - 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers malformed tools/call params and an unknown resource with JSON-RPC -32602", async () => {
+    for (const params of [{}, { name: "gpu_pricing_cheapest", arguments: ["gpu"] }]) {
+      const { status, body } = await rpc("tools/call", params);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+      expect(body.error.message).toMatch(/^MCP error -32602: invalid params of tools\/call: params\.(name|arguments) /);
+      expect(body.error.message).not.toContain("\n");
+    }
+    const unknown = await rpc("resources/read", { uri: "agentfeed:/api/nothing" });
+    expect(unknown.body).toMatchObject({ id: 7, error: { code: -32602, data: { uri: "agentfeed:/api/nothing" } } });
+  });
+});
