@@ -389,7 +389,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await payments?.stop();
     await db?.close();
     await closeWarehouse();
-    throw new Error(`cannot listen on ${config.host}:${config.port}: ${(cause as Error).message}`, { cause });
+    throw new Error(`cannot listen on ${config.host}:${config.port} (HOST and PORT): ${(cause as Error).message}`, { cause });
   }
   const address = server.address() as AddressInfo | null;
   const port = address?.port ?? config.port;

@@ -37,7 +37,8 @@ export function edgarUserAgent(contact: string): string {
 export function edgarUserAgentFor(feed: string, replay: boolean, given: string | undefined, fail: (message: string) => Error): string {
   const contact = (given ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
   if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
-    throw fail(`${feed}: ${SEC_CONTACT_ENV} is not set (an e-mail address or URL without spaces): EDGAR asks every client for a User-Agent that names a contact`);
+    const what = contact === "" ? "is not set" : `is not an e-mail address or URL without spaces or parentheses (3 to 200 characters; got ${JSON.stringify(contact.slice(0, 60))})`;
+    throw fail(`${feed}: ${SEC_CONTACT_ENV} ${what}: EDGAR asks every client for a User-Agent that names a contact`);
   }
   return edgarUserAgent(contact || "replay");
 }
