@@ -446,7 +446,7 @@ const buildWarehouse: WarehouseDbBuilder = async (job) => {
  * The in-process pipeline scheduler (pipelines/runner/scheduler.ts over the feed registry). Loaded lazily so
  * `--no-schedule` never loads the pipelines; after each run the snapshot store sees the new manifest.
  */
-async function startScheduler(snapshotsDir: string, warn: (m: string) => void): Promise<(() => Promise<void>) | null> {
+async function startScheduler(snapshotsDir: string, baseSnapshotsDir: string, warn: (m: string) => void): Promise<(() => Promise<void>) | null> {
   try {
     const [{ startSchedule }, { feeds }] = await Promise.all([
       import("../pipelines/runner/scheduler.ts"),
@@ -456,6 +456,8 @@ async function startScheduler(snapshotsDir: string, warn: (m: string) => void): 
     return startSchedule({
       feeds,
       snapshotsDir: resolve(snapshotsDir),
+      // Until a feed's first own success, what a failed source keeps comes from the snapshots served (bundled).
+      baseSnapshotsDir: resolve(baseSnapshotsDir),
       onResult: (result) => {
         if (result.status === "failed") warn(failedRunLine(result.feed, result.error ?? "no cause reported", cronOf(result.feed)));
       },
@@ -541,7 +543,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.stderr.write(`agentfeed: cannot start: ${message}\n`);
     process.exit(1);
   }
-  const scheduler = stopRequested || argv.includes("--no-schedule") ? null : await startScheduler(localSnapshots, warn);
+  const scheduler = stopRequested || argv.includes("--no-schedule") ? null : await startScheduler(localSnapshots, running.config.snapshotsDir, warn);
   let stopping = false;
   stop = (signal: string) => {
     if (stopping) return;

@@ -115,6 +115,30 @@ describe("runFeeds()", () => {
     expect(await store.latest("alpha")).toEqual({ items: [{ id: "n", value: 42 }] });
   });
 
+  it("runFeeds() reads previous() from the base store while its own store has none of a type, and never writes there", async () => {
+    const baseDir = await mkdtemp(join(tmpdir(), "af-base-"));
+    try {
+      const base = createSnapshotStore({ dir: baseDir });
+      await base.recordSuccess({ type: "alpha", data: { items: [{ id: "bundled", value: 7 }] }, rows: 1, now: t(0), provenance: "replay", slaSeconds: 60, cadence: "x" });
+      const before = await readFile(join(baseDir, "manifest.json"), "utf8");
+      // A feed that keeps what a failed source had: the previous items it finds, plus one.
+      const feed = fnFeed("alpha", () => ({ data: { items: [] }, rows: 0 }), {
+        async run(ctx) {
+          const prev = await ctx.previous<{ items: { id: string; value: number }[] }>("alpha");
+          return { data: { items: [...(prev?.items ?? []), { id: `run${prev?.items.length ?? 0}`, value: 1 }] }, rows: 1 };
+        },
+      });
+      await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(5), baseStore: base });
+      expect(await store.latest("alpha")).toEqual({ items: [{ id: "bundled", value: 7 }, { id: "run1", value: 1 }] });
+      // Once the store has its own, that one is the previous.
+      await runFeeds({ feeds: { alpha: feed }, store, http: noHttp, now: t(6), baseStore: base });
+      expect(await store.latest("alpha")).toEqual({ items: [{ id: "bundled", value: 7 }, { id: "run1", value: 1 }, { id: "run2", value: 1 }] });
+      expect(await readFile(join(baseDir, "manifest.json"), "utf8")).toBe(before);
+    } finally {
+      await rm(baseDir, { recursive: true, force: true });
+    }
+  });
+
   it("runFeeds() with dryRun validates and reports but writes nothing", async () => {
     const feed = fnFeed("alpha", () => ({
       data: { items: [{ id: "a", value: 1 }] },

@@ -53,6 +53,11 @@ export interface RunFeedsOptions {
   onProgress?: (line: string) => void;
   /** The declared warehouse tables feeds may write (default: the contract's WAREHOUSE_TABLES). */
   warehouseTables?: WarehouseTables;
+  /**
+   * Snapshots read, never written, for a type the store has no latest of yet (npm start's scheduler: the bundled
+   * snapshots it serves until its own first run): a feed that keeps a failed source's previous data keeps those.
+   */
+  baseStore?: SnapshotStore;
 }
 
 /** Check names against the registry; returns the selected keys in registry order. */
@@ -86,7 +91,16 @@ export async function runFeeds(options: RunFeedsOptions): Promise<FeedResult[]> 
         queue.add(async () => {
           const feed = options.feeds[name]!;
           progress(`▶ ${name} started`);
-          const result = await runOne(feed, { store, http, now, provenance, dryRun: options.dryRun ?? false, timeoutMs, ...(options.warehouseTables ? { warehouseTables: options.warehouseTables } : {}) });
+          const result = await runOne(feed, {
+            store,
+            http,
+            now,
+            provenance,
+            dryRun: options.dryRun ?? false,
+            timeoutMs,
+            ...(options.warehouseTables ? { warehouseTables: options.warehouseTables } : {}),
+            ...(options.baseStore ? { baseStore: options.baseStore } : {}),
+          });
           progress(`${result.status === "failed" ? "✗" : "✓"} ${name} ${result.status} (${result.rows} rows, ${result.durationMs} ms)${result.error ? `: ${result.error}` : ""}`);
           return result;
         }),
@@ -105,6 +119,7 @@ interface RunOneContext {
   dryRun: boolean;
   timeoutMs: number;
   warehouseTables?: WarehouseTables;
+  baseStore?: SnapshotStore;
 }
 
 async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
@@ -114,7 +129,7 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
     http: rc.http,
     now: rc.now,
     provenance: rc.provenance,
-    previous: <T>(type: string) => rc.store.latest<T>(type),
+    previous: async <T>(type: string) => (await rc.store.latest<T>(type)) ?? (await rc.baseStore?.latest<T>(type)),
     dated: <T>(type: string, date: string) => rc.store.dated<T>(type, date),
     dates: (type: string) => rc.store.dates(type),
     notice: (message) => notices.push(message),

@@ -15,6 +15,8 @@ export interface ScheduleOptions {
   feeds: Record<string, Feed>;
   store?: SnapshotStore;
   snapshotsDir?: string;
+  /** A read-only snapshots folder for a type's previous data before this store has any (see RunFeedsOptions.baseStore). */
+  baseSnapshotsDir?: string;
   /** Shared client (default: a new one, closed by stop()). */
   http?: HttpClient;
   replayDir?: string;
@@ -34,6 +36,7 @@ export type StopSchedule = () => Promise<void>;
 /** Start one cron job per feed; returns the function that stops them all. */
 export function startSchedule(options: ScheduleOptions): StopSchedule {
   const store = options.store ?? createSnapshotStore(options.snapshotsDir === undefined ? {} : { dir: options.snapshotsDir });
+  const baseStore = options.baseSnapshotsDir === undefined ? undefined : createSnapshotStore({ dir: options.baseSnapshotsDir });
   const ownHttp = options.http ? undefined : createHttpClient(options.replayDir ? { replayDir: options.replayDir } : {});
   const http = options.http ?? ownHttp!;
   const running = new Map<string, Promise<void>>();
@@ -54,6 +57,7 @@ export function startSchedule(options: ScheduleOptions): StopSchedule {
             now: new Date(),
             ...(options.replayDir ? { replayDir: options.replayDir } : {}),
             ...(options.feedTimeoutMs !== undefined ? { feedTimeoutMs: options.feedTimeoutMs } : {}),
+            ...(baseStore ? { baseStore } : {}),
           });
           if (result) await options.onResult?.(result);
         } catch (error) {
