@@ -76,7 +76,7 @@ async function exercise(open: (withToken: boolean) => Promise<Client>): Promise<
 
     const unpaid = await client.callTool({ name: "premium_route_verdict", arguments: { task: "code" } });
     expect(unpaid.isError).toBe(true);
-    expect(JSON.parse(textOf(unpaid))).toMatchObject({ ok: false, error: "payment_required", x402Version: 2 });
+    expect(JSON.parse(textOf(unpaid))).toMatchObject({ ok: false, error: "payment_required", x402Version: 2, mcp_payment: expect.stringContaining("Authorization: Bearer") });
 
     const bad = await client.callTool({ name: "no_such_tool", arguments: {} });
     expect(bad.isError).toBe(true);

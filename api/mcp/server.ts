@@ -68,7 +68,8 @@ export function createMcpServer(routes: readonly AnyRoute[], call: (request: Ser
       const unknown = unknownArguments(tool, args);
       if (unknown.length > 0) return toolError(unknownArgumentsError(tool, unknown));
       const answer = await call(toolRequest(tool, args));
-      return { ...(answer.status >= 400 ? { isError: true } : {}), content: [{ type: "text" as const, text: capped(answer.text) }] };
+      const text = answer.status === 402 ? withMcpPayment(answer.text) : answer.text;
+      return { ...(answer.status >= 400 ? { isError: true } : {}), content: [{ type: "text" as const, text: capped(text) }] };
     }),
     "resources/list": checked(ListResourcesRequestSchema, async () => ({
       resources: resources.map((r) => ({ uri: `${RESOURCE_SCHEME}${r.path}`, name: r.name, description: r.description, mimeType: r.mimeType })),
@@ -139,6 +140,21 @@ function unknownArgumentsError(tool: McpTool, unknown: readonly string[]): Recor
     issues: listed.map((name) => ({ path: name, code: "unrecognized_keys", message: "not an argument of this tool" })),
     accepted,
   };
+}
+
+/** How a premium tool is paid over MCP, where the x402 retry headers of a 402 cannot be sent. */
+export const MCP_PAYMENT =
+  "Over MCP a premium tool is paid with a bearer token: buy credits (POST /api/payment/buy-credits, then POST /api/payment/confirm; see /api/payment/info), then send Authorization: Bearer <token> with the /mcp request (stdio: AGENTFEED_TOKEN). The x402 payment headers cannot be sent through tools/call.";
+
+/** A 402 body with `mcp_payment` added (a body that is not a JSON object is left as it is). */
+function withMcpPayment(text: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return text;
+    return JSON.stringify({ ...(body as Record<string, unknown>), mcp_payment: MCP_PAYMENT });
+  } catch {
+    return text;
+  }
 }
 
 function toolError(body: Record<string, unknown>): ServerResult {
