@@ -116,6 +116,8 @@ describe("npm start without payment configuration", () => {
 
     const llms = await (await fetch(`${api.base}/llms.txt`)).text();
     expect(llms).toContain("TEST CHAIN: this instance takes payments on a local anvil chain (chain id 31337)");
+    expect(llms.split("\n").find((l) => l.startsWith("> "))).toContain("paid in credits with Test USDC on this instance's local test chain (test money, not Base)");
+    expect(llms).not.toContain("USDC on Base");
     expect(llms).toContain(`token contract ${info.wallet.contract}): ${info.wallet.address}`);
 
     const res = await fetch(`${api.base}/api/premium/routing?task=code`);
