@@ -66,6 +66,13 @@ describe("buildWarehouseDb()", () => {
       expect(types.getRowObjectsJson()).toEqual([{ data_type: "DOUBLE", comment: "Input price, USD per 1M tokens" }]);
       const manifest = await conn.runAndReadAll("SELECT type, CAST(date AS VARCHAR) AS d, rows, provenance, epoch(last_success) AS s FROM snapshot_manifest");
       expect(manifest.getRowObjectsJson()).toEqual([{ type: "news", d: "2026-03-02", rows: "12", provenance: "replay", s: Date.parse("2026-03-02T10:00:00Z") / 1000 }]);
+      // The derived tables are described like the others: a table comment and one per column.
+      const uncommented = await conn.runAndReadAll(
+        "SELECT table_name, column_name FROM duckdb_columns() WHERE table_name IN ('model_price_history', 'snapshot_manifest') AND comment IS NULL",
+      );
+      expect(uncommented.getRowObjectsJson()).toEqual([]);
+      const tableComments = await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE comment IS NULL");
+      expect(tableComments.getRowObjectsJson()).toEqual([]);
     } finally {
       conn.closeSync();
       instance.closeSync();

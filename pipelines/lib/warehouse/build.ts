@@ -64,6 +64,43 @@ FROM runs
 GROUP BY model_id, source, run, input_per_1m, output_per_1m, context_window
 ORDER BY model_id, source, valid_from`;
 
+/** COMMENTs of the two tables the database derives (the day files' tables take theirs from the contract). */
+const DERIVED_COMMENTS: Record<string, { table: string; columns: Record<string, string> }> = {
+  model_price_history: {
+    table: "Effective-dated prices per model and source, derived from model_prices: a row opens on the first day and on every day the price or context window changes",
+    columns: {
+      model_id: "Model id, as in model_prices",
+      source: "curated (the catalog, with its source_url) or aggregator",
+      provider: "Provider id on the row's last day",
+      source_url: "Where the curated price was stated (NULL for the aggregator)",
+      input_per_1m: "USD per 1M input tokens",
+      output_per_1m: "USD per 1M output tokens",
+      context_window: "Context window in tokens",
+      valid_from: "First day of this price",
+      valid_to: "The day the next price of this model and source opens (NULL for the current one)",
+      last_seen: "Last day this price was captured",
+      first_observed_at: "Earliest time the source stated this price",
+      last_observed_at: "Latest time the source stated this price",
+    },
+  },
+  snapshot_manifest: {
+    table: "Freshness of every snapshot type, from manifest.json when the database was built (provenance replay: built from recorded fixtures)",
+    columns: {
+      type: "Snapshot type",
+      date: "UTC day of its latest snapshot",
+      last_success: "Last successful run",
+      last_attempt: "Last run, successful or not",
+      last_changed: "Last run that changed the data",
+      last_error: "Error of the last failed run (NULL after a success)",
+      rows: "Rows in the latest snapshot",
+      provenance: "live (fetched from upstream) or replay (recorded fixtures)",
+      sla_seconds: "Age beyond which the type is stale",
+      cadence: "How often its feed runs",
+      sources: "JSON array of the sources of the last run and whether each answered",
+    },
+  },
+};
+
 /** Rebuild `<dir>/warehouse.duckdb` (or `options.target`) from scratch; returns every table and its row count. */
 export async function buildWarehouseDb(dir: string, options: BuildOptions = {}): Promise<BuildResult> {
   const declared = options.tables ?? WAREHOUSE_TABLES;
@@ -108,6 +145,12 @@ export async function buildWarehouseDb(dir: string, options: BuildOptions = {}):
           JSON.stringify(meta.sources ?? []),
         ],
       );
+    }
+    const built = new Set((await conn.runAndReadAll("SELECT table_name FROM duckdb_tables()")).getRowObjects().map((r) => String(r.table_name)));
+    for (const [table, comments] of Object.entries(DERIVED_COMMENTS)) {
+      if (!built.has(table)) continue;
+      await conn.run(`COMMENT ON TABLE ${ident(table)} IS ${textLiteral(comments.table)}`);
+      for (const [column, text] of Object.entries(comments.columns)) await conn.run(`COMMENT ON COLUMN ${ident(table)}.${ident(column)} IS ${textLiteral(text)}`);
     }
     const names = await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() ORDER BY table_name");
     for (const row of names.getRowObjects()) {
