@@ -166,6 +166,9 @@ describe("GET /api/warehouse", () => {
     expect(prices.partitions.map((p) => p.date)).toEqual(["2026-11-20", "2026-11-21"]);
     expect(prices.partitions[0]!.bytes).toBe((await stat(join(local!.dir, "warehouse/model_prices/2026-11-20.parquet"))).size);
     expect(body.tables.some((t) => t.name === "not_declared")).toBe(false);
+    // Each table names its feed and how that feed's latest run got its data (the fixture's status run is a replay).
+    expect(body.tables.find((t) => t.name === "status_samples")).toMatchObject({ feed: "status", provenance: "replay" });
+    expect(probe).toMatchObject({ feed: "probe", provenance: null });
 
     expect(body.duckdb).toMatchObject({ url: expect.stringMatching(/\/warehouse\/warehouse\.duckdb$/), bytes: expect.any(Number) });
     expect(Date.parse(body.duckdb!.built_at)).not.toBeNaN();

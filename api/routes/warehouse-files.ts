@@ -46,6 +46,11 @@ const TableSchema = z.strictObject({
   description: z.string(),
   key: z.array(z.string()).meta({ description: "Columns that identify a row within one day file." }),
   columns: z.array(ColumnSchema),
+  feed: z.string().meta({ description: "The snapshot type whose feed writes the table." }),
+  provenance: z
+    .enum(["live", "replay"])
+    .nullable()
+    .meta({ description: "How that feed's latest run got its data: live (fetched from upstream) or replay (recorded fixtures, not live data); null when it has not run. snapshot_manifest in the database says the same per type." }),
   partitions: z.array(PartitionSchema).meta({ description: "Every day file, ascending by date." }),
   sql: z.string().meta({ description: "DuckDB SQL reading every day file of the table (a typed empty relation when it has none)." }),
 });
@@ -112,7 +117,7 @@ function filesOf(ctx: HandleContext): WarehouseFiles {
 }
 
 /** The listing body for a base URL. */
-async function listing(files: WarehouseFiles, baseUrl: string, onError: (error: unknown) => void): Promise<WarehouseListingBody> {
+async function listing(files: WarehouseFiles, baseUrl: string, provenanceOf: (feed: string) => "live" | "replay" | null, onError: (error: unknown) => void): Promise<WarehouseListingBody> {
   const { tables: parts } = await files.listing();
   let db = null;
   try {
@@ -128,6 +133,8 @@ async function listing(files: WarehouseFiles, baseUrl: string, onError: (error: 
       description: table.description,
       key: [...table.key],
       columns: table.columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable, description: c.description })),
+      feed: table.feed,
+      provenance: provenanceOf(table.feed),
       partitions,
       sql: tableSql(table, partitions.map((p) => p.url)),
     };
@@ -154,13 +161,17 @@ export const warehouseFilesRoutes = [
     tier: "free",
     summary: "The warehouse for researchers: every table's columns and day file URLs, the DuckDB database URL and SQL to query them.",
     description:
-      "tables lists every declared warehouse table (columns with DuckDB types and meanings, key) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; while a rebuild runs, the previous build is listed; null when none can be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.",
+      "tables lists every declared warehouse table (columns with DuckDB types and meanings, key, the feed that writes it and whether that feed's latest run was live or a replay of recorded fixtures) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; while a rebuild runs, the previous build is listed; null when none can be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.",
     tags: ["warehouse"],
     response: WarehouseListingResponse,
     errors: { 503: "warehouse_unavailable: this server does not serve warehouse files." },
     handle: (ctx) => {
       const files = filesOf(ctx);
-      return listing(files, ctx.baseUrl, (error) => files.warn(`warehouse.duckdb could not be built: ${(error as Error).message}`));
+      const provenanceOf = (feed: string) => {
+        const provenance = ctx.snapshots.get(feed)?.meta.provenance;
+        return provenance === "live" || provenance === "replay" ? provenance : null;
+      };
+      return listing(files, ctx.baseUrl, provenanceOf, (error) => files.warn(`warehouse.duckdb could not be built: ${(error as Error).message}`));
     },
   }),
   defineRoute({

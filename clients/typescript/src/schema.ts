@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * The warehouse for researchers: every table's columns and day file URLs, the DuckDB database URL and SQL to query them.
-         * @description tables lists every declared warehouse table (columns with DuckDB types and meanings, key) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; while a rebuild runs, the previous build is listed; null when none can be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.
+         * @description tables lists every declared warehouse table (columns with DuckDB types and meanings, key, the feed that writes it and whether that feed's latest run was live or a replay of recorded fixtures) and the URL and size of each day file, ascending by date; duckdb is the served warehouse.duckdb (built by this server from exactly those files, when missing or older than them; while a rebuild runs, the previous build is listed; null when none can be built). sql.views creates one DuckDB view per table over the listed URLs (read_parquet of a list, since HTTP has no glob); sql.attach attaches the database read-only; examples are questions whose SQL runs as-is after either. The guide: snapshots/warehouse/README.md.
          */
         get: operations["getApiWarehouse"];
         put?: never;
@@ -6961,6 +6961,10 @@ export interface operations {
                                 nullable: boolean;
                                 description: string;
                             }[];
+                            /** @description The snapshot type whose feed writes the table. */
+                            feed: string;
+                            /** @description How that feed's latest run got its data: live (fetched from upstream) or replay (recorded fixtures, not live data); null when it has not run. snapshot_manifest in the database says the same per type. */
+                            provenance: ("live" | "replay") | null;
                             /** @description Every day file, ascending by date. */
                             partitions: {
                                 /** @description UTC day (YYYY-MM-DD) of the day file. */
