@@ -60,7 +60,7 @@ export const NO_CHARGE_RULES: readonly NoChargeRule[] = [
   },
   {
     reason: "stale_data",
-    when: "a snapshot the endpoint reads is older than its freshness SLA: the endpoint's, or the snapshot feed's own when that is longer or the endpoint declares none (manifest lastSuccess + slaSeconds; listed per endpoint)",
+    when: "a snapshot the endpoint reads is older than its freshness SLA: the endpoint's for the snapshots it is keyed to, the snapshot feed's own for the others and when the endpoint declares none (manifest lastSuccess + slaSeconds; listed per endpoint)",
     answer: "200 with the data, billing.credits_charged 0, billing.no_charge_reason stale_data and a receipt",
     held: false,
   },
@@ -90,7 +90,7 @@ export function staleSnapshots(
   for (const type of route.snapshots ?? []) {
     const meta = snapshots.get(type)?.meta;
     if (!meta) continue; // a missing snapshot is answered 503 before the handler runs
-    const sla = slaFor(route, meta.slaSeconds);
+    const sla = slaFor(route, type, meta.slaSeconds);
     const age = ageSeconds(meta, now);
     if (age === null || age > sla) {
       out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });

@@ -103,7 +103,7 @@ export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Dat
     metas.length < declared || successes.some((s) => s === null)
       ? null
       : (successes as string[]).sort()[0] ?? null;
-  const stale = declared > 0 ? lastSuccess === null || metas.some((m) => isStale({ lastSuccess: m.lastSuccess, slaSeconds: slaFor(route, m.slaSeconds) }, now)) : false;
+  const stale = declared > 0 ? lastSuccess === null || metas.some((m) => isStale({ lastSuccess: m.lastSuccess, slaSeconds: slaFor(route, m.type, m.slaSeconds) }, now)) : false;
   return { cadence, sla_seconds: sla, last_success: lastSuccess, stale };
 }
 

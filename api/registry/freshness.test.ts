@@ -22,17 +22,26 @@ describe("route freshness", () => {
   // status every 2 minutes (SLA 600 s), prices hourly (7200 s), benchmarks daily (2 days).
   const metas = { status: meta("status", 600, hoursAgo(0.05)), pricing: meta("pricing", 7200, hoursAgo(1)), benchmarks: meta("benchmarks", 172_800, hoursAgo(20)) };
   const reader = routeSnapshots(metas);
-  const routing = { snapshots: ["pricing", "benchmarks", "status"], freshness: { cadence: "c", slaSeconds: 600 } } as unknown as AnyRoute;
+  const routing = { snapshots: ["pricing", "benchmarks", "status"], freshness: { cadence: "c", slaSeconds: 600, appliesTo: ["status"] } } as unknown as AnyRoute;
 
-  it("holds each snapshot to the route's SLA, never to a shorter one than its own feed's", () => {
-    expect(slaFor(routing, 600)).toBe(600);
-    expect(slaFor(routing, 172_800)).toBe(172_800);
-    // A daily feed refreshed 20 h ago is fresh for a route whose own SLA is 10 minutes.
+  it("holds the types the route's SLA applies to by it, and the others by their own feed's", () => {
+    expect(slaFor(routing, "status", 600)).toBe(600);
+    expect(slaFor(routing, "benchmarks", 172_800)).toBe(172_800);
+    // A daily feed refreshed 20 h ago is fresh for a route keyed to a 10-minute feed.
     expect(staleSnapshots(routing, reader, now)).toEqual([]);
     expect(freshnessOf(routing, reader, now)?.stale).toBe(false);
     const later = new Date(now.getTime() + 900_000);
     expect(staleSnapshots(routing, reader, later).map((s) => [s.type, s.sla_seconds])).toEqual([["status", 600]]);
     expect(freshnessOf(routing, reader, later)?.stale).toBe(true);
+  });
+
+  it("holds every type it reads by the route's SLA when it names none, also one tighter than a feed's own", () => {
+    // Probes run every 15 minutes (feed SLA 45 minutes); a reliability verdict holds them to 30.
+    const verdict = { snapshots: ["probe"], freshness: { cadence: "c", slaSeconds: 1800 } } as unknown as AnyRoute;
+    const probes = (h: number) => routeSnapshots({ probe: meta("probe", 2700, hoursAgo(h)) });
+    expect(staleSnapshots(verdict, probes(0.4), now)).toEqual([]);
+    expect(staleSnapshots(verdict, probes(0.6), now).map((s) => s.sla_seconds)).toEqual([1800]);
+    expect(contractSlas(verdict)).toEqual([{ type: "probe", slaSeconds: 1800 }]);
   });
 
   it("holds a route that declares no SLA to each feed's own: stale prices are stale data", () => {

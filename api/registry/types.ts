@@ -90,8 +90,12 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   contentType?: string;
   /** Snapshot types the route reads (freshness in /api/meta comes from their manifest entries). */
   snapshots?: string[];
-  /** Refresh cadence in words and freshness SLA in seconds, for /api/meta (and the stale_data rule: api/registry/freshness.ts). */
-  freshness?: { cadence: string; slaSeconds: number };
+  /**
+   * Refresh cadence in words and freshness SLA in seconds, for /api/meta and the stale_data rule
+   * (api/registry/freshness.ts). `appliesTo`: the snapshot types the SLA holds (default: every type the route
+   * reads); the others are held to their own feed's SLA.
+   */
+  freshness?: { cadence: string; slaSeconds: number; appliesTo?: readonly string[] };
   /**
    * A premium route whose answer does not age with the snapshots it reads (a registration, a filing's delta that
    * stands until a newer filing): stale snapshots do not make it free, and the fair-trade manifest lists no

@@ -88,7 +88,8 @@ export const premiumRoutingRoutes = [
     query: RoutingQuery,
     response: RoutingResponse,
     snapshots: ["pricing", "benchmarks", "status"],
-    freshness: { cadence: `${statusSnapshotType.cadence} (status), hourly (prices), daily (benchmarks)`, slaSeconds: statusSnapshotType.slaSeconds },
+    // The SLA is the status feed's; prices and benchmarks are held to their own feeds' (hourly, daily).
+    freshness: { cadence: `${statusSnapshotType.cadence} (status), hourly (prices), daily (benchmarks)`, slaSeconds: statusSnapshotType.slaSeconds, appliesTo: ["status"] },
     example: "/api/premium/routing?task=code&top_n=3",
     render: (ctx, { query }) => renderRouting(ctx, query),
   }),

@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Catalog of every endpoint with parameters, tiers, freshness SLAs and rate limits.
-         * @description Generated from the route registry. freshness.last_success is the oldest last success among the snapshot types a route reads; stale is true when one of those types never succeeded or is older than its SLA for the route (the route's, never shorter than the type's own), the rule paid calls are not charged by.
+         * @description Generated from the route registry. freshness.last_success is the oldest last success among the snapshot types a route reads; stale is true when one of those types never succeeded or is older than its SLA for the route (the route's for the types its SLA applies to, the type's own for the others), the rule paid calls are not charged by.
          */
         get: operations["getApiMeta"];
         put?: never;
