@@ -35,7 +35,7 @@ const tags = ["premium", "watches"];
 /** Body of POST /api/premium/watches. */
 export const RegisterWatchBody = z.strictObject({
   spec: WatchSpec,
-  callback_url: z.string().min(1).max(4096).meta({ description: "http(s) URL, at most 2048 characters, no user name or password." }),
+  callback_url: z.string().min(1).max(4096).meta({ description: "http(s) URL, at most 2048 characters, a port from 1 to 65535 if any, no user name or password." }),
   secret: z
     .string()
     .min(16)
@@ -166,7 +166,7 @@ export const premiumWatchesRoutes = [
     description: [
       SPEC_DOC,
       `Limits: ${ACTIVE_WATCHES_PER_TOKEN} active watches per token (the next is 409 watch_limit_reached, no charge); lifetime ${WATCH_LIFETIME_DAYS} days (expires_at); fire_cap 1 to ${FIRE_CAP_MAX}, default ${FIRE_CAP_DEFAULT} (the watch is capped after that many fires).`,
-      "callback_url: http or https, at most 2048 characters, no user name or password; delivery refuses private and internal addresses.",
+      "callback_url: http or https, at most 2048 characters, a port from 1 to 65535 if any, no user name or password; delivery refuses private and internal addresses.",
       "secret: omitted → a generated whsec_ + base64(32 random bytes), returned once in this answer's secret and never shown again; given → 16 to 200 visible ASCII characters, and secret is null in the answer. A given secret starting with whsec_ must continue with canonical padded standard base64 (A-Z a-z 0-9 + /, = padding, no base64url) of at least 16 bytes, whose decoded bytes are the key (400 invalid_body otherwise, no charge); any other secret's UTF-8 bytes are the key. It signs every delivery (X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>, and the Standard Webhooks headers).",
       "Edge-triggered: the watch starts from what the data shows at registration (watch.last_seen) and fires once per crossing or change after it. Needs Authorization: Bearer (an x402 retry without a bearer is 400 bearer_required, no charge). Deleting a watch refunds nothing. A registration that ends uncharged after the watch was written (a concurrent call spent the last credit) leaves the watch deleted.",
     ].join(" "),

@@ -5,6 +5,7 @@ describe("checkCallbackAtRegistration", () => {
   it("accepts http and https URLs and returns them normalized", () => {
     expect(checkCallbackAtRegistration("https://Hooks.Example.com/a?b=1")).toBe("https://hooks.example.com/a?b=1");
     expect(checkCallbackAtRegistration("http://example.org:8080")).toBe("http://example.org:8080/");
+    expect(checkCallbackAtRegistration("http://example.org:65535/x")).toBe("http://example.org:65535/x");
   });
 
   it.each([
@@ -16,6 +17,9 @@ describe("checkCallbackAtRegistration", () => {
     ["/relative/path", "absolute URL"],
     ["", "required"],
     [`https://example.com/${"a".repeat(2040)}`, "longer than 2048"],
+    ["http://127.0.0.1:0/", "port 0"],
+    ["https://example.com:0/hook", "port 0"],
+    ["http://127.0.0.1:99999/", "port 99999, above 65535"],
   ])("refuses %s with 400 invalid_callback_url", (url, why) => {
     expect(() => checkCallbackAtRegistration(url)).toThrow(expect.objectContaining({ status: 400, code: "invalid_callback_url", message: expect.stringContaining(why) }));
   });

@@ -7,7 +7,7 @@ export const CALLBACK_URL_MAX = 2048;
 
 /**
  * The callback URL as it will be stored (WHATWG-normalized), or 400 invalid_callback_url: http or https only,
- * at most 2048 characters, a host, no user name or password.
+ * at most 2048 characters, a host, a port from 1 to 65535 when one is given, no user name or password.
  */
 export function checkCallbackAtRegistration(url: string): string {
   const refuse = (why: string) => new ApiError(400, "invalid_callback_url", `callback_url ${why}; nothing was charged`);
@@ -17,11 +17,15 @@ export function checkCallbackAtRegistration(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
+    // The parser refuses a port above 65535 too: say so rather than "not a URL".
+    const port = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(url)?.[1];
+    if (port !== undefined && Number(port) > 65535) throw refuse(`has port ${port.slice(0, 12)}, above 65535`);
     throw refuse("is not an absolute URL");
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw refuse(`must be http or https, not ${parsed.protocol.replace(/:$/, "")}`);
   if (parsed.username !== "" || parsed.password !== "") throw refuse("must not carry a user name or password");
   if (parsed.hostname === "") throw refuse("has no host");
+  if (parsed.port === "0") throw refuse("has port 0, which nothing can be delivered to");
   const normalized = parsed.href;
   if (normalized.length > CALLBACK_URL_MAX) throw refuse(`is longer than ${CALLBACK_URL_MAX} characters once normalized`);
   return normalized;
