@@ -2,9 +2,6 @@
  * The fair-trade rules: every way a premium call ends without a charge, each with its reason code. The
  * wrapper (premium.ts) applies them, /.well-known/agent-fair-trade.json and the README publish this same list.
  */
-import { ageSeconds } from "../../pipelines/contract/freshness.ts";
-import { slaFor } from "../registry/freshness.ts";
-import type { RouteDef, SnapshotReader } from "../registry/types.ts";
 
 /** Reason codes the wrapper itself uses when it charges nothing. */
 export const NO_CHARGE_REASONS = {
@@ -71,30 +68,3 @@ export const NO_CHARGE_RULES: readonly NoChargeRule[] = [
     held: false,
   },
 ];
-
-/** A snapshot that is stale for a route. */
-export interface StaleSnapshot {
-  type: string;
-  last_success: string | null;
-  age_seconds: number | null;
-  sla_seconds: number;
-}
-
-/** Snapshots the route reads that are older than their SLA for it (api/registry/freshness.ts), judged by each type's manifest lastSuccess. */
-export function staleSnapshots(
-  route: Pick<RouteDef<any, any, any>, "snapshots" | "freshness" | "chargedWhenStale">,
-  snapshots: SnapshotReader,
-  now: Date,
-): StaleSnapshot[] {
-  const out: StaleSnapshot[] = [];
-  for (const type of route.snapshots ?? []) {
-    const meta = snapshots.get(type)?.meta;
-    if (!meta) continue; // a missing snapshot is answered 503 before the handler runs
-    const sla = slaFor(route, type, meta.slaSeconds);
-    const age = ageSeconds(meta, now);
-    if (age === null || age > sla) {
-      out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });
-    }
-  }
-  return out;
-}

@@ -4,8 +4,7 @@
  * the route reads.
  */
 import { z } from "zod";
-import { isStale } from "../../pipelines/contract/freshness.ts";
-import { slaFor } from "../registry/freshness.ts";
+import { staleSnapshots } from "../registry/freshness.ts";
 import type { RouteDef, SnapshotMeta, SnapshotReader } from "../registry/types.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -103,7 +102,7 @@ export function freshnessOf(route: AnyRoute, snapshots: SnapshotReader, now: Dat
     metas.length < declared || successes.some((s) => s === null)
       ? null
       : (successes as string[]).sort()[0] ?? null;
-  const stale = declared > 0 ? lastSuccess === null || metas.some((m) => isStale({ lastSuccess: m.lastSuccess, slaSeconds: slaFor(route, m.type, m.slaSeconds) }, now)) : false;
+  const stale = declared > 0 ? lastSuccess === null || staleSnapshots(route, snapshots, now).length > 0 : false;
   return { cadence, sla_seconds: sla, last_success: lastSuccess, stale };
 }
 

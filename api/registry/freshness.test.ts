@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { staleSnapshots } from "../billing/no-charge.ts";
 import { freshnessOf } from "../docs/endpoints.ts";
 import { endpointOutcomes } from "../routes/fair-trade.ts";
 import type { AnyRoute, SnapshotMeta, SnapshotReader } from "./types.ts";
-import { contractSlas, slaFor } from "./freshness.ts";
+import { contractSlas, slaFor, staleSnapshots } from "./freshness.ts";
 
 const now = new Date("2026-11-20T12:00:00Z");
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();

@@ -7,8 +7,9 @@
  * declares no SLA holds each snapshot to its feed's; one that declares `chargedWhenStale` (its answer does not age
  * with its data) is never stale.
  */
+import { ageSeconds } from "../../pipelines/contract/freshness.ts";
 import { snapshotTypes } from "../../pipelines/contract/snapshots/index.ts";
-import type { RouteDef } from "./types.ts";
+import type { RouteDef, SnapshotReader } from "./types.ts";
 
 type FreshnessOf = Pick<RouteDef<any, any, any>, "freshness" | "chargedWhenStale">;
 
@@ -27,4 +28,31 @@ export function contractSlas(route: FreshnessOf & Pick<RouteDef<any, any, any>, 
     const feed = (snapshotTypes as Record<string, { slaSeconds: number } | undefined>)[type]?.slaSeconds;
     return { type, slaSeconds: slaFor(route, type, feed ?? route.freshness?.slaSeconds ?? 0) };
   });
+}
+
+/** A snapshot that is stale for a route. */
+export interface StaleSnapshot {
+  type: string;
+  last_success: string | null;
+  age_seconds: number | null;
+  sla_seconds: number;
+}
+
+/** Snapshots the route reads that are older than their SLA for it ({@link slaFor}), judged by each type's manifest lastSuccess. */
+export function staleSnapshots(
+  route: FreshnessOf & Pick<RouteDef<any, any, any>, "snapshots">,
+  snapshots: SnapshotReader,
+  now: Date,
+): StaleSnapshot[] {
+  const out: StaleSnapshot[] = [];
+  for (const type of route.snapshots ?? []) {
+    const meta = snapshots.get(type)?.meta;
+    if (!meta) continue; // a missing snapshot is answered 503 before the handler runs
+    const sla = slaFor(route, type, meta.slaSeconds);
+    const age = ageSeconds(meta, now);
+    if (age === null || age > sla) {
+      out.push({ type, last_success: meta.lastSuccess, age_seconds: age === null ? null : Math.round(age), sla_seconds: sla });
+    }
+  }
+  return out;
 }
