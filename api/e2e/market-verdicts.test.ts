@@ -4,9 +4,8 @@
  * Each endpoint: 402 before validation, 400 after payment without a charge, its no-charge outcome, and the
  * 1-credit charge with a receipt on success.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
 import type { InferenceProvidersSnapshot } from "../../pipelines/contract/snapshots/inference-providers.ts";
@@ -18,10 +17,10 @@ import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { createCredits } from "../billing/credits.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { Database } from "../state/types.ts";
+import { freshBundledCopy } from "../testing/bundled-server.ts";
 import { contractFetch as fetch } from "../testing/openapi-contract.ts";
 import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 type Json = Record<string, any>;
 
 let temp: TempDatabase | undefined;
@@ -36,15 +35,10 @@ const latest = async <T,>(type: string): Promise<T> => JSON.parse(await readFile
 
 beforeAll(async () => {
   temp = await openTempDatabase();
-  snapshotsDir = await mkdtemp(join(tmpdir(), "agentfeed-market-"));
-  await cp(join(ROOT, "snapshots"), snapshotsDir, { recursive: true, filter: (src) => !src.startsWith(join(ROOT, "snapshots", "warehouse")) });
-  // Every type fresh as of now, as if the pipelines had just run.
+  // The bundled snapshots without their warehouse, every type fresh as of now, as if the pipelines had just run.
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
-  const manifestPath = join(snapshotsDir, "manifest.json");
-  const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { types: Record<string, Json> };
-  for (const meta of Object.values(manifest.types)) Object.assign(meta, { lastSuccess: now.toISOString(), lastAttempt: now.toISOString() });
-  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+  snapshotsDir = await freshBundledCopy({ warehouse: false, now });
   matrix = await latest<InferenceProvidersSnapshot>("inference-providers");
   await writeWarehouse(snapshotsDir, today, [
     inferenceProviderRows(matrix, today),
