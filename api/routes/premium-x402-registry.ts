@@ -56,14 +56,16 @@ export const RegistrySeriesResponse = z.strictObject({
 async function registryCrawlDays(warehouse: WarehouseReader, to: string): Promise<string[]> {
   const crawls = warehouse.dates("web_readiness_daily").filter((d) => d <= to);
   const recorded = new Set(warehouse.dates("x402_registry_daily"));
-  const unrecorded = crawls.filter((d) => !recorded.has(d));
+  const unrecorded = crawls.filter((d) => !recorded.has(d)).sort();
   if (unrecorded.length === 0) return crawls;
+  // daysOf reads the whole table for a table held in the database, hence the date range; the days between
+  // that were recorded are left out below.
   const withDocuments = await warehouse.query<{ date: string }>(
     `SELECT DISTINCT CAST(date AS VARCHAR) AS date FROM ${warehouse.daysOf("web_readiness_daily", unrecorded)}
       WHERE x402 IN ('present', 'unknown') AND date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE)`,
-    [[...unrecorded].sort()[0]!, [...unrecorded].sort().at(-1)!],
+    [unrecorded[0]!, unrecorded.at(-1)!],
   );
-  const skipped = new Set(withDocuments.map((r) => r.date).filter((d) => unrecorded.includes(d)));
+  const skipped = new Set(withDocuments.map((r) => r.date).filter((d) => !recorded.has(d)));
   return crawls.filter((d) => !skipped.has(d));
 }
 
