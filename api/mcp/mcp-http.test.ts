@@ -3,41 +3,33 @@
  * directly): a tool call with an argument its tool does not declare is refused before the route runs, so a paid
  * call is not charged; malformed tools/call params and an unknown resource are JSON-RPC errors -32602.
  */
-import { rm } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCredits } from "../billing/credits.ts";
-import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
-import type { Database } from "../state/types.ts";
+import { startPaidServers, type PaidServers } from "../e2e/paid-servers.ts";
 import { freshBundledCopy } from "../testing/bundled-server.ts";
-import { spawnApi, type SpawnedApi } from "../testing/spawn-api.ts";
+import type { SpawnedApi } from "../testing/spawn-api.ts";
 
 type Json = Record<string, any>;
 
-let temp: TempDatabase | undefined;
+let run: PaidServers<"api"> | undefined;
 let api: SpawnedApi | undefined;
-let snapshots = "";
 let token = "";
 
 beforeAll(async () => {
-  temp = await openTempDatabase();
-  snapshots = await freshBundledCopy({ warehouse: false });
-  api = await spawnApi({ SNAPSHOTS_DIR: snapshots, DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" });
-  const credits = createCredits(temp.db as Database);
-  const minted = await credits.mintToken(temp.db, { kind: "paid" });
-  await credits.grant(temp.db, minted.id, 5, { reason: "purchase", ref: "test:mcp-arguments" });
-  token = minted.token;
+  // One API process on a fresh copy of the bundled snapshots (removed by stop), a temp Postgres, 5 credits.
+  run = await startPaidServers({ api: await freshBundledCopy({ warehouse: false }) }, 5, "test:mcp-arguments");
+  api = run.servers.api;
+  token = run.token;
 }, 180_000);
 
 afterAll(async () => {
-  await api?.stop();
-  await temp?.close();
-  if (snapshots) await rm(snapshots, { recursive: true, force: true });
+  await run?.stop();
 });
 
 // Read from the database: this instance has no payment chain, so its payment routes are off.
-const balance = async (): Promise<number> => (await createCredits(temp!.db as Database).tokenByBearer(token))!.balance;
+const balance = async (): Promise<number> => (await createCredits(run!.db).tokenByBearer(token))!.balance;
 const textOf = (result: unknown): string => (result as { content: { text: string }[] }).content[0]?.text ?? "";
 
 /** One raw JSON-RPC request to /mcp (no initialize needed: the endpoint is stateless). */
