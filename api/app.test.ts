@@ -265,6 +265,29 @@ describe("createApp()", () => {
     expect(await bad.json()).toMatchObject({ error: "invalid_body" });
   });
 
+  it("answers a body that is not JSON with the route's own answer when it declares one, and only that refusal", async () => {
+    const route = defineRoute({
+      method: "POST",
+      path: "/api/rpc",
+      tier: "discovery",
+      summary: "t",
+      tags: [],
+      body: z.object({ x: z.number() }),
+      response: z.object({ x: z.number() }),
+      notJsonBody: () => new Response('{"own":true}', { status: 400, headers: { "Content-Type": "application/json" } }),
+      handle: (_ctx, { body }) => ({ x: (body as { x: number }).x }),
+    });
+    const { app } = build([route]);
+    const post = (b: string) => app.request("/api/rpc", { method: "POST", body: b, headers: { "content-type": "application/json" } });
+    const notJson = await post('{"x":');
+    expect(notJson.status).toBe(400);
+    expect(notJson.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await notJson.json()).toEqual({ own: true });
+    expect(await (await post('{"x":"no"}')).json()).toMatchObject({ ok: false, error: "invalid_body" });
+    expect(await (await post("[".repeat(70) + "]".repeat(70))).json()).toMatchObject({ ok: false, error: "body_too_deep" });
+    expect(await (await post('{"x":3}')).json()).toEqual({ x: 3 });
+  });
+
   it("renders a warehouse-backed answer again once the warehouse changes, without a snapshot reload, on both paths", async () => {
     const dir = await mkdtemp(join(tmpdir(), "agentfeed-app-warehouse-"));
     const day = (date: string) => ({

@@ -17,7 +17,7 @@ import { SECURITY_HEADERS } from "./http/node-guard.ts";
 import { clip } from "./http/clip.ts";
 import { respondJson } from "./http/json-response.ts";
 import { JSON_TYPE, respond } from "./http/respond.ts";
-import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./http/body.ts";
+import { DEFAULT_MAX_BODY_BYTES, NotJsonBody, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
@@ -374,13 +374,15 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       return sendCached(body, event, head, rateHeaders, deps.maxAge);
     }
 
-    const { body } = await parseBody(route, event);
-    const result = await route.handle!({ ...ctx, request: event.req, clientIp: ip }, { ...input, body });
-    if (result instanceof Response) {
-      setCorsHeaders(result.headers);
-      for (const [k, v] of Object.entries(rateHeaders)) result.headers.set(k, v);
-      return result;
+    let body: unknown;
+    try {
+      ({ body } = await parseBody(route, event));
+    } catch (err) {
+      if (!(err instanceof NotJsonBody && route.notJsonBody)) throw err;
+      return withCorsAndLimits(route.notJsonBody(), rateHeaders);
     }
+    const result = await route.handle!({ ...ctx, request: event.req, clientIp: ip }, { ...input, body });
+    if (result instanceof Response) return withCorsAndLimits(result, rateHeaders);
     const [bytes, contentType] = serialize(result, route);
     const headers = new Headers({ "Content-Type": contentType, "Cache-Control": "no-store", ...rateHeaders });
     setCorsHeaders(headers);
@@ -466,6 +468,13 @@ async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: 
   });
   const { "RateLimit-Policy": _policy, ...limiterHeaders } = rateHeaders;
   return jsonResponse(200, answer.body, { ...limiterHeaders, ...answer.headers });
+}
+
+/** A route's own Response with the CORS and rate-limit headers every answer carries. */
+function withCorsAndLimits(response: Response, rateHeaders: Record<string, string>): Response {
+  setCorsHeaders(response.headers);
+  for (const [k, v] of Object.entries(rateHeaders)) response.headers.set(k, v);
+  return response;
 }
 
 /** The largest body any of `routes` accepts: the Node-level guard refuses a declared length above it. */

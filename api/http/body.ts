@@ -51,7 +51,14 @@ export function jsonDepth(text: string, stopAt = Number.POSITIVE_INFINITY): numb
   return max;
 }
 
-/** Read, bound and parse the JSON body of a request; throws ApiError 400, 413 or 415. */
+/** The 400 invalid_body of a body that is not valid JSON (a route may answer it in its own protocol: `notJsonBody`). */
+export class NotJsonBody extends ApiError {
+  constructor() {
+    super(400, "invalid_body", "the request body is not valid JSON");
+  }
+}
+
+/** Read, bound and parse the JSON body of a request; throws ApiError 400 (NotJsonBody when it does not parse), 413 or 415. */
 export async function readJsonBody(event: H3Event, limit: number): Promise<unknown> {
   const req = event.req;
   const declared = req.headers.get("content-length");
@@ -82,6 +89,6 @@ export async function readJsonBody(event: H3Event, limit: number): Promise<unkno
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError(400, "invalid_body", "the request body is not valid JSON");
+    throw new NotJsonBody();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * POST /mcp of a real API process (bundled snapshots made fresh, a temp Postgres, a token with credits minted
  * directly): a tool call with an argument its tool does not declare is refused before the route runs, so a paid
- * call is not charged; malformed tools/call params and an unknown resource are JSON-RPC errors -32602.
+ * call is not charged; malformed tools/call params and an unknown resource are JSON-RPC errors -32602, a body
+ * that is not JSON the parse error -32700.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -76,5 +77,16 @@ describe("POST /mcp", () => {
     }
     const unknown = await rpc("resources/read", { uri: "agentfeed:/api/nothing" });
     expect(unknown.body).toMatchObject({ id: 7, error: { code: -32602, data: { uri: "agentfeed:/api/nothing" } } });
+  });
+
+  it("answers a body that is not JSON with the JSON-RPC parse error", async () => {
+    const res = await fetch(`${api!.base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the request body is not valid JSON" } });
   });
 });

@@ -154,6 +154,11 @@ export interface RouteDef<Q = Record<string, never>, P = Record<string, never>, 
   /** Schema of a JSON request body (POST routes with `handle`); a ZodError answers 400 invalid_body. */
   body?: z.ZodType<unknown>;
   /**
+   * The answer to a body that is not valid JSON, for a route whose protocol defines its own (POST /mcp: the
+   * JSON-RPC parse error); without it such a body gets 400 invalid_body. Size, depth and type refusals are unchanged.
+   */
+  notJsonBody?: () => Response;
+  /**
    * For routes that need the request (never cached). May return a JSON value, a RawBody, or a ready
    * Response (status and headers of its own); CORS and rate-limit headers are added by the app.
    */

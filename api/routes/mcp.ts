@@ -22,8 +22,15 @@ export const mcpRoutes = [
       "Send JSON-RPC messages as the MCP Streamable HTTP transport does (Accept: application/json, text/event-stream); answers are JSON, no session is kept. Tool names are the route paths without /api/, parameters as their names, separators as underscores (e.g. premium_route_verdict). Premium tools need `Authorization: Bearer <token>` on the MCP request and are billed exactly as the HTTP call; without a token the tool result (isError) carries the payment instructions of the 402. The per-IP limit of free routes applies to this endpoint and to each free tool call. Resources: agentfeed:/api/... for the free snapshot endpoints, agentfeed:/llms.txt.",
     tags: ["discovery", "mcp"],
     body: z.unknown(),
+    // A body that is not JSON gets the JSON-RPC parse error, as the transport itself answers it.
+    notJsonBody: () =>
+      new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the request body is not valid JSON" } }), {
+        status: 400,
+        headers: { "Content-Type": "application/json" },
+      }),
     response: z.unknown().meta({ description: "A JSON-RPC response (or batch) of the MCP protocol." }),
     errors: {
+      400: "a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); a body over the size or depth limit keeps the service's error body",
       406: "the Accept header does not list both application/json and text/event-stream, as the Streamable HTTP transport requires (the body is a JSON-RPC error, as every error of the protocol itself is)",
       503: "the MCP endpoint is not wired on this instance",
     },
