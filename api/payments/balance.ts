@@ -13,12 +13,20 @@ export interface BalanceBody {
   expires_at?: string;
 }
 
-/** The bearer token of an Authorization header, or undefined when there is none. */
+/**
+ * The token of an Authorization header: `Bearer <token>`, or the token alone (one word); undefined without the
+ * header. Another scheme (`Basic …`, `Token …`) is refused with 401 invalid_token naming it, rather than read as
+ * an unknown token (or, on a confirm, as no token at all: a new one would be minted instead of the top-up asked for).
+ */
 export function bearerOf(request: Request): string | undefined {
-  const header = request.headers.get("authorization");
+  const header = request.headers.get("authorization")?.trim();
   if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m ? m[1] : header.trim();
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (m) return m[1];
+  const scheme = /^(\S+)\s/.exec(header)?.[1];
+  if (scheme === undefined) return header;
+  const got = /^bearer$/i.test(scheme) ? "more than one word after Bearer" : /^[A-Za-z][\w.+-]{0,31}$/.test(scheme) ? `the ${scheme} scheme` : "another form";
+  throw new ApiError(401, "invalid_token", `the Authorization header must be "Bearer <token>" (one token, nothing after it); got ${got}`);
 }
 
 /** Balance of a bearer token; 401 invalid_token when missing or unknown, 401 token_expired for an expired trial. */

@@ -27,9 +27,10 @@ function app(routes = createPaymentRoutes(() => deps)) {
   return createApp({ routes, snapshots, baseUrl: "http://x.test", rateLimitPerMinute: 0, trustProxy: null }).app;
 }
 
-async function call(path: string, init: { body?: unknown; raw?: string; bearer?: string } = {}, routes?: ReturnType<typeof createPaymentRoutes>) {
+async function call(path: string, init: { body?: unknown; raw?: string; bearer?: string; authorization?: string } = {}, routes?: ReturnType<typeof createPaymentRoutes>) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  if (init.authorization) headers.authorization = init.authorization;
   const post = init.body !== undefined || init.raw !== undefined;
   const res = await app(routes).request(path, { method: post ? "POST" : "GET", headers, body: init.raw ?? (post ? JSON.stringify(init.body) : undefined) });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -100,6 +101,11 @@ describe("paymentRoutes", () => {
   it("GET /api/payment/balance answers 401 invalid_token without or with an unknown token", async () => {
     expect(await call("/api/payment/balance")).toMatchObject({ status: 401, body: { error: "invalid_token" } });
     expect(await call("/api/payment/balance", { bearer: `afk_${"1".repeat(64)}` })).toMatchObject({ status: 401, body: { error: "invalid_token" } });
+    const basic = await call("/api/payment/balance", { authorization: "Basic dXNlcjpwYXNz" });
+    expect(basic).toMatchObject({ status: 401, body: { error: "invalid_token", message: expect.stringMatching(/must be "Bearer <token>".*got the Basic scheme$/) } });
+    // A confirm with another scheme is refused before anything is checked, not taken as "no token" (which mints one).
+    const confirm = await call("/api/payment/confirm", { authorization: "Basic dXNlcjpwYXNz", body: { tx_hash: `0x${"ab".repeat(32)}`, nonce: "0123456789abcdef" } });
+    expect(confirm).toMatchObject({ status: 401, body: { error: "invalid_token" } });
   });
 
   it("POST /api/payment/trial-credits grants a trial token that balance shows with its expiry", async () => {
