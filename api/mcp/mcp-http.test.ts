@@ -20,7 +20,7 @@ let token = "";
 
 beforeAll(async () => {
   // One API process on a fresh copy of the bundled snapshots (removed by stop), a temp Postgres, 5 credits.
-  run = await startPaidServers({ api: await freshBundledCopy({ warehouse: false }) }, 5, "test:mcp-arguments");
+  run = await startPaidServers({ api: await freshBundledCopy({ warehouse: false }) }, 5, "test:mcp-arguments", { WATCHES_ALLOW_PRIVATE_CALLBACKS: "1" });
   api = run.servers.api;
   token = run.token;
 }, 180_000);
@@ -62,6 +62,32 @@ describe("POST /mcp", () => {
       expect(spelled.isError, textOf(spelled).slice(0, 400)).toBeFalsy();
       expect(JSON.parse(textOf(spelled)).recommendations).toHaveLength(1);
       expect(await balance()).toBe(before - 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("registers a watch and then lists, reads, tests and deletes it through tools, the management free", { timeout: 60_000 }, async () => {
+    const client = new Client({ name: "mcp-watches", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${api!.base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${textOf(result).slice(0, 400)}`).toBeFalsy();
+      return JSON.parse(textOf(result)) as Json;
+    };
+    try {
+      const created = await call("premium_watches_post", { spec: { type: "digest", cadence: "daily" }, callback_url: "http://127.0.0.1:9/hook" });
+      const id = created.watch.id as string;
+      const afterRegistration = await balance();
+      expect((await call("premium_watches", {})).watches.map((w: Json) => w.id)).toContain(id);
+      expect((await call("premium_watches_id", { id })).watch).toMatchObject({ id, status: "active" });
+      expect(await call("premium_watches_id_test_post", { id })).toMatchObject({ ok: true, event: "watch.test", state: "pending" });
+      expect(await call("premium_watches_id_delete", { id })).toMatchObject({ ok: true, watch: { id, status: "deleted" }, refunded_credits: 0 });
+      expect(await balance()).toBe(afterRegistration);
+
+      const missing = await client.callTool({ name: "premium_watches_id", arguments: { id: "wat_000000000000000000000000" } });
+      expect(missing.isError).toBe(true);
+      expect(JSON.parse(textOf(missing))).toMatchObject({ ok: false, error: "watch_not_found" });
     } finally {
       await client.close();
     }

@@ -6,11 +6,12 @@ const { tools, resources } = mcpCatalog(routes);
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 
 describe("MCP tools from the route registry", () => {
-  it("makes one tool of every free, preview and premium endpoint that answers JSON, each with a unique MCP-safe name", () => {
+  it("makes one tool of every free, preview and premium endpoint that answers JSON, and of the bearer's own account routes, each with a unique MCP-safe name", () => {
+    const own = (r: (typeof routes)[number]) => r.tier === "payment" && r.bearer === "required";
     const expected = routes.filter(
       (r) =>
-        ["free", "preview", "premium"].includes(r.tier) &&
-        (r.method === "GET" || r.tier === "premium") &&
+        (["free", "preview", "premium"].includes(r.tier) || own(r)) &&
+        (r.method === "GET" || r.tier === "premium" || own(r)) &&
         !r.byteRanges &&
         (r.contentType === undefined || r.contentType.startsWith("application/json")),
     );
@@ -24,6 +25,17 @@ describe("MCP tools from the route registry", () => {
     expect(toolName(routes.find((r) => r.path === "/api/premium/providers/:name")!)).toBe("premium_providers_name");
     expect(toolName(routes.find((r) => r.path === "/api/premium/watches" && r.method === "POST")!)).toBe("premium_watches_post");
     expect(toolName(routes.find((r) => r.path === "/api/gpu/pricing/cheapest")!)).toBe("gpu_pricing_cheapest");
+  });
+
+  it("offers the bearer's balance and watch management as free tools, but not the purchase routes", () => {
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["payment_balance", "premium_watches", "premium_watches_id", "premium_watches_id_delete", "premium_watches_id_test_post"]));
+    expect(names).not.toContain("payment_buy_credits_post");
+    expect(names).not.toContain("payment_confirm_post");
+    expect(tool("premium_watches_id_delete").description).toMatch(/Free; about the bearer token's own account/);
+    expect(tool("premium_watches_id_delete").inputSchema.required).toEqual(["id"]);
+    expect(toolRequest(tool("premium_watches_id_delete"), { id: "wat_1" })).toEqual({ method: "DELETE", path: "/api/premium/watches/wat_1" });
+    expect(toolRequest(tool("premium_watches_id_test_post"), { id: "wat_1" })).toEqual({ method: "POST", path: "/api/premium/watches/wat_1/test" });
   });
 
   it("takes the route's zod schemas as the input schema: path parameters required, query defaults optional, no other keys", () => {

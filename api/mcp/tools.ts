@@ -1,6 +1,6 @@
 /**
  * MCP tools and resources generated from the route registry (never a second list): every free, preview and
- * premium endpoint that answers JSON becomes a tool whose input schema is its route's zod schemas (path
+ * premium endpoint that answers JSON, and the free routes of the bearer's own account, becomes a tool whose input schema is its route's zod schemas (path
  * parameters, query, JSON body) as JSON Schema, and whose description is the route's own; the free snapshot
  * endpoints without required input and /llms.txt become resources. A tool call is an HTTP request to the
  * service, so it is validated, rate-limited and billed exactly as the same call over HTTP.
@@ -8,8 +8,17 @@
 import { z } from "zod";
 import type { AnyRoute } from "../registry/types.ts";
 
-/** The tiers whose endpoints become tools. */
+/** The tiers whose endpoints become tools (besides the free routes of a bearer's own account: `ownAccount`). */
 const TOOL_TIERS = new Set(["free", "preview", "premium"]);
+
+/**
+ * A free route about the caller's own token (its balance, its watches: `bearer: "required"`); a tool too, so an
+ * agent that registers a watch over MCP can also list, read, test and delete it. Buying credits stays on HTTP
+ * (it needs an on-chain transfer from a wallet).
+ */
+function ownAccount(route: AnyRoute): boolean {
+  return route.tier === "payment" && route.bearer === "required";
+}
 /** Longest description sent to a client (route descriptions document every choice and can be long). */
 const MAX_DESCRIPTION = 4000;
 
@@ -75,6 +84,9 @@ function describe(route: AnyRoute): string {
     );
   }
   if (route.tier === "preview") parts.push("Free preview with a daily quota per client.");
+  if (ownAccount(route)) {
+    parts.push("Free; about the bearer token's own account: needs the token (AGENTFEED_TOKEN for the stdio server, the Authorization header of the MCP HTTP request).");
+  }
   if (route.description) parts.push(route.description);
   const text = parts.join("\n\n");
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
@@ -89,8 +101,8 @@ export function mcpCatalog(routes: readonly AnyRoute[]): { tools: McpTool[]; res
   const tools: McpTool[] = [];
   const names = new Set<string>();
   for (const route of routes) {
-    if (!TOOL_TIERS.has(route.tier) || !answersJson(route)) continue;
-    if (route.method !== "GET" && route.tier !== "premium") continue;
+    if (!(TOOL_TIERS.has(route.tier) || ownAccount(route)) || !answersJson(route)) continue;
+    if (route.method !== "GET" && route.tier !== "premium" && !ownAccount(route)) continue;
     const inputs = [
       ["path", route.params],
       ["query", route.query],
@@ -172,6 +184,6 @@ export function toolRequest(tool: McpTool, args: Record<string, unknown>): { met
   return {
     method: tool.route.method,
     path: search ? `${path}?${search}` : path,
-    ...(tool.route.method === "GET" ? {} : { body: JSON.stringify(body) }),
+    ...(tool.route.method === "GET" || !tool.route.body ? {} : { body: JSON.stringify(body) }),
   };
 }

@@ -17,7 +17,7 @@ export const mcpRoutes = [
     method: "POST",
     path: "/mcp",
     tier: "discovery",
-    summary: "Model Context Protocol server (Streamable HTTP, stateless): every free, preview and premium endpoint as a tool, the snapshots and /llms.txt as resources.",
+    summary: "Model Context Protocol server (Streamable HTTP, stateless): every free, preview and premium endpoint and the bearer's balance and watches as tools, the snapshots and /llms.txt as resources.",
     description:
       "Send JSON-RPC messages as the MCP Streamable HTTP transport does (Accept: application/json, text/event-stream); answers are JSON, no session is kept. Tool names are the route paths without /api/, parameters as their names, separators as underscores (e.g. premium_route_verdict). Premium tools need `Authorization: Bearer <token>` on the MCP request and are billed exactly as the HTTP call; without a token the tool result (isError) carries the payment instructions of the 402. The per-IP limit of free routes applies to this endpoint and to each free tool call. Resources: agentfeed:/api/... for the free snapshot endpoints, agentfeed:/llms.txt.",
     tags: ["discovery", "mcp"],
