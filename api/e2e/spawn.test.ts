@@ -85,6 +85,13 @@ async function failedStart(env: Record<string, string>, entry = "api/server.ts")
 }
 
 describe("api/server.ts configuration", () => {
+  it("npm start's entry refuses a bad setting in the same one line as the server, before it loads the server", async () => {
+    const { code, out, err } = await failedStart({ PORT: "abc", DATABASE_URL: "" }, "api/start.ts");
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err).toBe('agentfeed: cannot start: invalid configuration: PORT: PORT must be an integer, got "abc"\n');
+  });
+
   it("refuses a bad RATE_LIMIT_PER_MINUTE with a message naming it", async () => {
     const { code, err } = await failedStart({ RATE_LIMIT_PER_MINUTE: "lots" });
     expect(code).toBe(1);
