@@ -69,6 +69,20 @@ describe("confirmPayment()", () => {
     expect(again.welcomeBonusCredits).toBeUndefined();
   });
 
+  it("confirmPayment() grants no first-payment bonus for less than USD 0.50, and keeps it for the wallet's next payment", async () => {
+    const payer = await chain.newWallet(2n * USD);
+    const dust = await confirmPayment(deps, { txHash: await chain.transfer(payer, publisher, 1n), nonce: (await quoteFor(payer, 0.5)).memo });
+    expect(dust).toMatchObject({ credits: 0, balance: 0, txAmountUsd: 0.000001, rate: "base" });
+    expect(dust.welcomeBonusCredits).toBeUndefined();
+    expect(await count("SELECT count(*) AS n FROM first_payment_bonuses WHERE wallet = $1", [payer.address.toLowerCase()])).toBe(0);
+    const under = await confirmPayment(deps, { txHash: await chain.transfer(payer, publisher, 499_999n), nonce: (await quoteFor(payer, 0.5)).memo, bearer: dust.token });
+    // within USD 0.01 of its quote, so the quote's 25 credits, but under USD 0.50: no bonus
+    expect(under).toMatchObject({ credits: 25, balance: 25 });
+    expect(under.isFirstPayment).toBeUndefined();
+    const full = await confirmPayment(deps, { txHash: await chain.transfer(payer, publisher, 500_000n), nonce: (await quoteFor(payer, 0.5)).memo, bearer: dust.token });
+    expect(full).toMatchObject({ credits: 25 + 50, balance: 25 + 75, welcomeBonusCredits: 50, isFirstPayment: true });
+  });
+
   it("confirmPayment() pays the base rate when the amount differs by more than USD 0.01, the quote within it", async () => {
     const payer = await chain.newWallet(100n * USD);
     const q1 = await quoteFor(payer, 5);

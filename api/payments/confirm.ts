@@ -1,14 +1,14 @@
 /**
  * Confirm a payment (POST /api/payment/confirm, and the x402 retry with X-Payment-Tx + X-Payment-Quote):
  * check the quote, verify the USDC transfer on chain, then in ONE transaction consume the quote, record the
- * payment (tx hash UNIQUE), mint or top up the token, grant the credits and, on a wallet's first payment,
- * the bonus (wallet UNIQUE). Concurrent confirms of one payment end with one mint and one bonus.
+ * payment (tx hash UNIQUE), mint or top up the token, grant the credits and, on a wallet's first payment of
+ * at least the smallest quotable amount (USD 0.50), the bonus (wallet UNIQUE). Concurrent confirms of one payment end with one mint and one bonus.
  */
 import { clip } from "../http/clip.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Sql, TokenInfo } from "../state/types.ts";
 import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
-import { creditsForPayment, FIRST_PAYMENT_BONUS } from "./pricing.ts";
+import { creditsForPayment, FIRST_PAYMENT_BONUS, MIN_AMOUNT_UNITS } from "./pricing.ts";
 import { screenWallet, walletBlocked } from "./screening.ts";
 import { unitsToUsdNumber } from "./units.ts";
 import { verifyTransfer } from "./verify-transfer.ts";
@@ -186,11 +186,15 @@ export async function confirmPayment(
     let balance: number | undefined;
     if (credits > 0) balance = await deps.credits.grant(tx, tokenId, credits, { reason: "purchase", ref: `payment:${txHash}` });
 
-    const bonus = await tx.query(
-      `INSERT INTO first_payment_bonuses (wallet, tx_hash, token_id, credits, granted_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (wallet) DO NOTHING RETURNING wallet`,
-      [quote.sender_wallet, txHash, tokenId, FIRST_PAYMENT_BONUS, now.toISOString()],
-    );
+    // Only a payment of at least the smallest quotable amount earns the bonus (and uses the wallet's one
+    // bonus up): a dust transfer must not turn gas into a dollar of credits.
+    const bonus = transfer.units >= MIN_AMOUNT_UNITS
+      ? await tx.query(
+          `INSERT INTO first_payment_bonuses (wallet, tx_hash, token_id, credits, granted_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (wallet) DO NOTHING RETURNING wallet`,
+          [quote.sender_wallet, txHash, tokenId, FIRST_PAYMENT_BONUS, now.toISOString()],
+        )
+      : { rowCount: 0 };
     const first = bonus.rowCount > 0;
     if (first) balance = await deps.credits.grant(tx, tokenId, FIRST_PAYMENT_BONUS, { reason: "bonus", ref: `first-payment:${quote.sender_wallet}` });
     if (balance === undefined) {

@@ -1,12 +1,13 @@
 /** The body of GET /api/payment/info: where to pay, what credits cost, both flows, and the verification rules. */
 import type { PaymentConfig } from "./config.ts";
 import { CONFIRM_GRACE_SECONDS } from "./confirm.ts";
-import { BASE_RATE, bundleTable, FIRST_PAYMENT_BONUS } from "./pricing.ts";
+import { BASE_RATE, bundleTable, FIRST_PAYMENT_BONUS, MIN_AMOUNT_UNITS } from "./pricing.ts";
+import { CHAIN_CLOCK_SKEW_SECONDS } from "./verify-transfer.ts";
 import { PROOF_STATEMENT, PROOF_WINDOW_SECONDS } from "./proof.ts";
 import { QUOTE_TTL_SECONDS } from "./quotes.ts";
 import { currencyOnNetwork, networkLabel, TEST_CHAIN_WARNING } from "./network.ts";
 import { DEV_MNEMONIC, TEST_TOKEN } from "./test-chain/start.ts";
-import { unitsToUsd } from "./units.ts";
+import { unitsToUsd, unitsToUsdNumber } from "./units.ts";
 import { TRIAL_CREDITS, TRIAL_DAYS } from "./trial.ts";
 import { TRIAL_STATEMENT, TRIAL_WINDOW_SECONDS } from "./trial-message.ts";
 
@@ -74,11 +75,11 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
       rules: [
         "The transaction must be mined with status success.",
         `It must contain a Transfer event emitted by the USDC contract ${config.usdcAddress} (other tokens are refused) from the quote's sender_wallet to ${config.publisherWallet}.`,
-        "Its block timestamp must lie between the quote's creation and its expiry.",
+        `Its block timestamp must lie between the quote's creation (less ${CHAIN_CLOCK_SKEW_SECONDS} s for the chain's clock skew) and its expiry.`,
         `A quote stays confirmable for ${CONFIRM_GRACE_SECONDS} s after expires_at so a payment mined in time can gather confirmations.`,
         "A transaction hash is accepted once (any case, with or without 0x); a quote is consumed once.",
         "Within amount_tolerance_usd of the quote the quoted credits are granted; otherwise floor(amount × base_rate) at the base rate.",
-        `A sender wallet's first successful payment adds ${FIRST_PAYMENT_BONUS} bonus credits, once.`,
+        `A sender wallet's first successful payment of at least USD ${unitsToUsdNumber(MIN_AMOUNT_UNITS).toFixed(2)} adds ${FIRST_PAYMENT_BONUS} bonus credits, once.`,
       ],
       chain_id: config.chainId,
       min_confirmations: config.minConfirmations,
