@@ -42,6 +42,7 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
     pricing: {
       base_rate: BASE_RATE,
       volume_bundles: bundleTable(),
+      volume_rule: "each discounted bundle starts a tier: any amount gets the credits per USD of the largest bundle it reaches, floored (6.00 gives 330); below 5.00 the base rate",
       first_payment_bonus: FIRST_PAYMENT_BONUS,
       min_amount_usd: 0.5,
       max_amount_usd: 10000,

@@ -1,5 +1,5 @@
 /**
- * Credit pricing: 50 credits per USD at the base rate, volume bundles at exact amounts, and the amount
+ * Credit pricing: 50 credits per USD at the base rate, volume tiers from 5, 30 and 200 USD, and the amount
  * tolerance that decides whether a payment earns its quote's credits. All arithmetic on integers.
  */
 import { UNITS_PER_USD, unitsToUsdNumber } from "./units.ts";
@@ -21,7 +21,10 @@ export interface Bundle {
   discountPct: number;
 }
 
-/** The bundle table: 1 → 50 (base), 5 → 275 (10 % off), 30 → 1950 (25 % off), 200 → 16000 (40 % off). */
+/**
+ * The bundle table: 1 → 50 (base), 5 → 275 (10 % off), 30 → 1950 (25 % off), 200 → 16000 (40 % off). Each
+ * discounted bundle starts a volume tier: any amount from it up to the next gets its credits per USD.
+ */
 export const BUNDLES: readonly Bundle[] = [
   { units: 1n * UNITS_PER_USD, credits: 50, discountPct: 0 },
   { units: 5n * UNITS_PER_USD, credits: 275, discountPct: 10 },
@@ -34,10 +37,16 @@ export function baseCredits(units: bigint): number {
   return Number((units * BigInt(BASE_RATE)) / UNITS_PER_USD);
 }
 
-/** Credits a quote for `units` promises: the bundle's when the amount is a bundle exactly, else the base rate. */
+/**
+ * Credits a quote for `units` promises: the volume tier of the largest bundle amount it reaches, at that bundle's
+ * credits per USD (5 → 275 is 55 per USD, so 6 → 330), floored; below 5 USD the base rate. The bundles are the
+ * tiers' exact amounts, so paying more never buys fewer credits.
+ */
 export function quoteCredits(units: bigint): { credits: number; rate: "bundle" | "quote" } {
-  const bundle = BUNDLES.find((b) => b.units === units);
-  return bundle ? { credits: bundle.credits, rate: "bundle" } : { credits: baseCredits(units), rate: "quote" };
+  let tier: Bundle | undefined;
+  for (const bundle of BUNDLES) if (units >= bundle.units) tier = bundle;
+  if (!tier || tier.discountPct === 0) return { credits: baseCredits(units), rate: "quote" };
+  return { credits: Number((units * BigInt(tier.credits)) / tier.units), rate: "bundle" };
 }
 
 /**

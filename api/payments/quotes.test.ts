@@ -32,9 +32,9 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 const fresh = () => privateKeyToAccount(generatePrivateKey());
 
 describe("createQuote()", () => {
-  it("createQuote() prices bundles exactly and other amounts at the base rate, with a fresh memo", async () => {
+  it("createQuote() prices the bundles exactly, other amounts at their volume tier's rate (base below 5), with a fresh memo", async () => {
     const wallet = fresh();
-    const cases: [number, number][] = [[1, 50], [5, 275], [30, 1950], [200, 16000], [0.5, 25], [2.99, 149], [10000, 500000], [5.000001, 250]];
+    const cases: [number, number][] = [[1, 50], [5, 275], [30, 1950], [200, 16000], [0.5, 25], [2.99, 149], [10000, 800000], [5.000001, 275], [201, 16080]];
     const memos = new Set<string>();
     for (const [usd, credits] of cases) {
       const q = await createQuote(deps, { amountUsd: usd, senderWallet: wallet.address });

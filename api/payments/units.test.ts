@@ -38,13 +38,24 @@ describe("units", () => {
 });
 
 describe("pricing", () => {
-  it("quoteCredits() uses the bundle table at exact amounts only", () => {
-    expect(quoteCredits(1_000_000n)).toEqual({ credits: 50, rate: "bundle" });
+  it("quoteCredits() gives the bundles at their amounts and each tier's rate up to the next, so more never buys less", () => {
+    expect(quoteCredits(1_000_000n)).toEqual({ credits: 50, rate: "quote" });
+    expect(quoteCredits(4_999_999n)).toEqual({ credits: 249, rate: "quote" });
     expect(quoteCredits(5_000_000n)).toEqual({ credits: 275, rate: "bundle" });
+    expect(quoteCredits(6_000_000n)).toEqual({ credits: 330, rate: "bundle" });
+    expect(quoteCredits(29_999_999n)).toEqual({ credits: 1649, rate: "bundle" });
     expect(quoteCredits(30_000_000n)).toEqual({ credits: 1950, rate: "bundle" });
+    expect(quoteCredits(31_000_000n)).toEqual({ credits: 2015, rate: "bundle" });
+    expect(quoteCredits(199_999_999n)).toEqual({ credits: 12999, rate: "bundle" });
     expect(quoteCredits(200_000_000n)).toEqual({ credits: 16000, rate: "bundle" });
-    expect(quoteCredits(5_000_001n)).toEqual({ credits: 250, rate: "quote" });
-    expect(quoteCredits(199_999_999n)).toEqual({ credits: 9999, rate: "quote" });
+    expect(quoteCredits(201_000_000n)).toEqual({ credits: 16080, rate: "bundle" });
+    expect(quoteCredits(10_000_000_000n)).toEqual({ credits: 800000, rate: "bundle" });
+    let previous = 0;
+    for (let cents = 50n; cents <= 1_000_000n; cents += 37n) {
+      const { credits } = quoteCredits(cents * 10_000n);
+      expect(credits, `USD ${cents} cents`).toBeGreaterThanOrEqual(previous);
+      previous = credits;
+    }
   });
 
   it("creditsForPayment() grants the quote within 10000 units and the base rate beyond", () => {

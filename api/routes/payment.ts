@@ -91,7 +91,7 @@ const InfoResponse = z.object({
     .optional()
     .meta({ description: "Present only in test mode: the local chain's RPC URL, its test USDC and the dev accounts funded with it." }),
   wallet: z.object({ address: z.string(), currency: z.literal("USDC"), network: z.enum(NETWORK_LABELS), contract: z.string() }).loose(),
-  pricing: z.object({ base_rate: z.number(), volume_bundles: z.array(z.object({ usd: z.number(), credits: z.number(), discount_pct: z.number() })) }).loose(),
+  pricing: z.object({ base_rate: z.number(), volume_bundles: z.array(z.object({ usd: z.number(), credits: z.number(), discount_pct: z.number() })), volume_rule: z.string() }).loose(),
   flow: z.object({ with_quote: z.array(z.string()), x402_fallback: z.array(z.string()), x402_exact: z.array(z.string()).optional().meta({ description: "Present when standard x402 exact payments (PAYMENT-SIGNATURE) are accepted." }) }),
   verification: z.object({ min_confirmations: z.number(), amount_tolerance_usd: z.number(), quote_ttl_seconds: z.number() }).loose(),
   trial: z.object({ statement: z.string() }).loose(),
@@ -120,7 +120,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Create a credit quote: amount and credits bound to sender_wallet under a fresh memo, valid 1800 s.",
       description:
-        "amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Bundles at exact amounts (1→50, 5→275, 30→1950, 200→16000), else floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required). Screened: 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list; 429 too_many_open_quotes past 10 unpaid, unexpired quotes per wallet. Unpaid quotes are deleted 7 days after they expire.",
+        "amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Volume tiers: the bundles 1→50, 5→275, 30→1950, 200→16000, and any amount at the rate of the largest bundle it reaches (6→330, 201→16080), floored; below 5 USD floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required). Screened: 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list; 429 too_many_open_quotes past 10 unpaid, unexpired quotes per wallet. Unpaid quotes are deleted 7 days after they expire.",
       body: BuyCreditsBody,
       response: QuoteResponse,
       errors: {

@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * Create a credit quote: amount and credits bound to sender_wallet under a fresh memo, valid 1800 s.
-         * @description amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Bundles at exact amounts (1→50, 5→275, 30→1950, 200→16000), else floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required). Screened: 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list; 429 too_many_open_quotes past 10 unpaid, unexpired quotes per wallet. Unpaid quotes are deleted 7 days after they expire.
+         * @description amount_usd 0.5 to 10000 with at most 6 decimals (handled as integer base units). Volume tiers: the bundles 1→50, 5→275, 30→1950, 200→16000, and any amount at the rate of the largest bundle it reaches (6→330, 201→16080), floored; below 5 USD floor(amount×50). Optional wallet proof (signature + proof_message, EIP-191 by sender_wallet, timestamp within 600 s) makes the quote proven; a wallet that used a proof once needs one on later quotes; REQUIRE_WALLET_PROOF=true requires it always (403 proof_required). Screened: 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list; 429 too_many_open_quotes past 10 unpaid, unexpired quotes per wallet. Unpaid quotes are deleted 7 days after they expire.
          */
         post: operations["postApiPaymentBuyCredits"];
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a USDC payment on chain against its quote and mint a token (or top up the bearer's) with the credits.
-         * @description Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window, less 30 s for the chain's clock skew (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied. A payer on the sanctions list at confirm time gets 403 wallet_blocked, no credits, and the payment is recorded for refund review.
+         * @description Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window, less 30 s for the chain's clock skew (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied (a sender wallet's first payment of at least USD 0.50; a smaller one leaves the bonus for the next). A payer on the sanctions list at confirm time gets 403 wallet_blocked, no credits, and the payment is recorded for refund review.
          */
         post: operations["postApiPaymentConfirm"];
         delete?: never;
@@ -7758,6 +7758,7 @@ export interface operations {
                                 credits: number;
                                 discount_pct: number;
                             }[];
+                            volume_rule: string;
                         } & {
                             [key: string]: unknown;
                         };
