@@ -86,6 +86,17 @@ describe("signReceipt() / verifyReceipt()", () => {
     expect(verifyReceipt(r, keys, { ...body, i: 3 })).toMatchObject({ valid: false, reason: "response_mismatch", response_matches: false });
   });
 
+  it("verifyReceipt() repeats a key id made visible and cut to 64 characters, never as sent", () => {
+    const hostile = `\u202e<script>\u200b\u0007${"k".repeat(60_000)}`;
+    const malformed = verifyReceipt({ key_id: hostile }, keys);
+    expect(malformed).toMatchObject({ valid: false, reason: "malformed_receipt" });
+    expect(malformed.key_id).toBe(`?<script>??${"k".repeat(53)}… (60011 characters)`);
+    const r = receiptFor(3);
+    const unknown = verifyReceipt({ ...r, key_id: hostile, signed: { ...r.signed, key_id: hostile } }, keys);
+    expect(unknown).toMatchObject({ valid: false, reason: "unknown_key" });
+    expect(unknown.key_id!.length).toBeLessThan(90);
+  });
+
   it("a receipt verifies offline with node:crypto and the published JWK alone", () => {
     const r = receiptFor(5);
     const jwk = publicJwk(key);

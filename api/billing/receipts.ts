@@ -4,6 +4,7 @@
  * why not, when, and with which key.
  */
 import { z } from "zod";
+import { clip } from "../http/clip.ts";
 import { canonicalJson, responseHash } from "./canonical.ts";
 import * as ed from "./ed25519.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
@@ -91,6 +92,11 @@ export interface Verification {
   response_matches?: boolean;
 }
 
+/** A receipt's key id as a verification repeats it: client input, so made visible and cut (this service's ids are 16 hex). */
+function echoedKeyId(kid: string): string {
+  return clip(kid, 64);
+}
+
 /** Verify a receipt against the known public keys (kid → 32-byte key); with `response`, also its hash. */
 export function verifyReceipt(
   receipt: unknown,
@@ -100,23 +106,24 @@ export function verifyReceipt(
   const parsed = Receipt.safeParse(receipt);
   if (!parsed.success) {
     const kid = receipt && typeof receipt === "object" ? (receipt as { key_id?: unknown }).key_id : undefined;
-    return { valid: false, key_id: typeof kid === "string" ? kid : null, reason: "malformed_receipt" };
+    return { valid: false, key_id: typeof kid === "string" ? echoedKeyId(kid) : null, reason: "malformed_receipt" };
   }
   const r = parsed.data;
-  if (r.signed.key_id !== r.key_id) return { valid: false, key_id: r.key_id, reason: "key_id_mismatch" };
-  if (r.signed.id !== r.id) return { valid: false, key_id: r.key_id, reason: "id_mismatch" };
+  const kid = echoedKeyId(r.key_id);
+  if (r.signed.key_id !== r.key_id) return { valid: false, key_id: kid, reason: "key_id_mismatch" };
+  if (r.signed.id !== r.id) return { valid: false, key_id: kid, reason: "id_mismatch" };
   const publicKey = keys.get(r.key_id);
-  if (!publicKey) return { valid: false, key_id: r.key_id, reason: "unknown_key" };
+  if (!publicKey) return { valid: false, key_id: kid, reason: "unknown_key" };
   const signature = Buffer.from(r.signature, "base64url");
   if (signature.length !== 64 || signature.toString("base64url") !== r.signature) {
-    return { valid: false, key_id: r.key_id, reason: "bad_signature" };
+    return { valid: false, key_id: kid, reason: "bad_signature" };
   }
-  if (!ed.verify(signature, signingInput(r.signed), publicKey)) return { valid: false, key_id: r.key_id, reason: "bad_signature" };
+  if (!ed.verify(signature, signingInput(r.signed), publicKey)) return { valid: false, key_id: kid, reason: "bad_signature" };
   if (response !== undefined) {
     const matches = responseHash(response) === r.signed.response_hash;
     return matches
-      ? { valid: true, key_id: r.key_id, response_matches: true }
-      : { valid: false, key_id: r.key_id, reason: "response_mismatch", response_matches: false };
+      ? { valid: true, key_id: kid, response_matches: true }
+      : { valid: false, key_id: kid, reason: "response_mismatch", response_matches: false };
   }
-  return { valid: true, key_id: r.key_id };
+  return { valid: true, key_id: kid };
 }

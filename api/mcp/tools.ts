@@ -6,6 +6,7 @@
  * service, so it is validated, rate-limited and billed exactly as the same call over HTTP.
  */
 import { z } from "zod";
+import { visible } from "../http/clip.ts";
 import type { AnyRoute } from "../registry/types.ts";
 
 /** The tiers whose endpoints become tools (besides the free routes of a bearer's own account: `ownAccount`). */
@@ -151,7 +152,7 @@ const MAX_QUOTED_NAME = 64;
 
 /** Text from a request made safe to quote: control and format characters replaced, cut to `max` characters. */
 export function quoted(text: string, max: number): string {
-  const clean = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "?");
+  const clean = visible(text);
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 

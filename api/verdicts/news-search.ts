@@ -17,6 +17,7 @@
  * - from / to: inclusive UTC days of publishedAt. provider: case-insensitive substring of the source name or
  *   domain. category: case-insensitive exact match on one of the article's categories.
  */
+import { clip } from "../http/clip.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Article, NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
 
@@ -131,7 +132,7 @@ export function searchNews(news: NewsSnapshot, options: NewsSearchOptions, refer
   }
   const terms = q === undefined ? [] : queryTerms(q);
   if (q !== undefined && terms.length === 0) {
-    throw new ApiError(400, "invalid_query", `q ${JSON.stringify(q)} holds only stop words or punctuation; give at least one other word, or omit q to browse`);
+    throw new ApiError(400, "invalid_query", `q ${JSON.stringify(clip(q))} holds only stop words or punctuation; give at least one other word, or omit q to browse`);
   }
 
   const scored = filterArticles(news.articles, opts).flatMap((a) => {

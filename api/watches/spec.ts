@@ -3,6 +3,7 @@
  * subject a spec names against the served snapshots (a model in the pricing data, a provider on the status
  * pages). Both run before the registration is charged.
  */
+import { clip } from "../http/clip.ts";
 import { z } from "zod";
 import { ApiError, type SnapshotReader } from "../registry/types.ts";
 import { priceValues, statusValues } from "./values.ts";
@@ -60,12 +61,12 @@ export function checkSpecSubject(spec: WatchSpec, snapshots: SnapshotReader): vo
   if (spec.type === "price") {
     const prices = priceValues(snapshots);
     if (!prices.has(spec.model)) {
-      throw new ApiError(400, "unknown_model", `model ${JSON.stringify(spec.model)} is not in the pricing data; see /api/models for the ids; nothing was charged`);
+      throw new ApiError(400, "unknown_model", `model ${JSON.stringify(clip(spec.model))} is not in the pricing data; see /api/models for the ids; nothing was charged`);
     }
   } else if (spec.type === "status" || spec.type === "leaderboard_rank") {
     const statuses = statusValues(snapshots);
     if (!statuses.has(spec.provider)) {
-      throw new ApiError(400, "unknown_provider", `provider ${JSON.stringify(spec.provider)} is not tracked; see /api/status for the ids; nothing was charged`);
+      throw new ApiError(400, "unknown_provider", `provider ${JSON.stringify(clip(spec.provider))} is not tracked; see /api/status for the ids; nothing was charged`);
     }
   }
 }
