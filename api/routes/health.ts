@@ -7,6 +7,7 @@
  * not failing (a data-only server on the bundled snapshots) is listed under `warnings`, not degraded.
  * Answered per request (not cached). The `pricing` type is reported under `models`, the name the spec gives it.
  */
+import { clip } from "../http/clip.ts";
 import { z } from "zod";
 import { ageSeconds, isStale } from "../../pipelines/contract/freshness.ts";
 import { runHealthChecks } from "../health/checks.ts";
@@ -87,7 +88,8 @@ function typeHealth(snapshots: HealthSnapshots, type: string, now: Date): z.infe
     last_success: meta?.lastSuccess ?? null,
     last_changed: meta?.lastChanged ?? null,
     last_attempt: run?.lastAttempt ?? null,
-    last_error: run?.lastError?.slice(0, 300) ?? null,
+    // Sanitized by the pipelines when recorded; made visible and cut again here, whatever wrote the manifest.
+    last_error: run?.lastError ? clip(run.lastError, 300) : null,
     age_seconds: age === null ? null : Math.round(age),
     stale: meta ? isStale(meta, now) : true,
     failing: Boolean(run && (run.lastError || (run.sources.length > 0 && okSources === 0))),

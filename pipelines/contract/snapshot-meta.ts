@@ -19,7 +19,7 @@ export interface SnapshotMeta {
   lastAttempt: string | null;
   /** ISO time the content last changed. */
   lastChanged: string | null;
-  /** Error of the last attempt when it failed, else null. */
+  /** Error of the last attempt when it failed, else null: one line, through the outside-text sanitizer (it may quote upstream bytes), at most 1,000 characters. */
   lastError: string | null;
   rows: number;
   provenance: "live" | "replay";

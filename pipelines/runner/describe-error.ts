@@ -1,4 +1,5 @@
 /** How a feed failure is written to the manifest and the summary: error name, machine code, message. */
+import { sanitize } from "../lib/sanitize.ts";
 
 const MAX_LENGTH = 1000;
 
@@ -14,4 +15,13 @@ export function describeError(error: unknown): string {
   }
   text = text.replace(/\s+/g, " ").trim();
   return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The failure as the manifest keeps it, which /api/health publishes: an error message may quote upstream bytes
+ * (a body that is not JSON, a content type), so it goes through the outside-text sanitizer (HTML, invisible
+ * characters, injection phrases, length) like any upstream text. The run's summary keeps the plain line.
+ */
+export function publishedError(message: string): string {
+  return sanitize(message, { maxLength: MAX_LENGTH });
 }

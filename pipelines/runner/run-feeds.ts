@@ -10,7 +10,7 @@ import { createSnapshotStore, utcDate, type SnapshotStore } from "../lib/store/s
 import type { WarehouseTables } from "../contract/warehouse-tables.ts";
 import type { Feed, FeedContext, FeedOutput, HttpClient, SourceHealth } from "../lib/types.ts";
 import { writeWarehouse } from "../lib/warehouse/write.ts";
-import { describeError } from "./describe-error.ts";
+import { describeError, publishedError } from "./describe-error.ts";
 import { FeedSchemaError, FeedTimeoutError, UnknownFeedError } from "./errors.ts";
 
 /** Outcome of one feed in one run. */
@@ -155,7 +155,7 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
     const message = describeError(error);
     if (!rc.dryRun) {
       try {
-        await rc.store.recordFailure({ ...facts, error: message, ...(sources ? { sources } : {}) });
+        await rc.store.recordFailure({ ...facts, error: publishedError(message), ...(sources ? { sources } : {}) });
       } catch (recordError) {
         notices.push(`could not record the failure in the manifest: ${describeError(recordError)}`);
       }
