@@ -105,6 +105,18 @@ describe("POST /mcp", () => {
     expect(unknown.body).toMatchObject({ id: 7, error: { code: -32602, data: { uri: "agentfeed:/api/nothing" } } });
   });
 
+  it("refuses an unsupported MCP-Protocol-Version repeating it only cut and made visible", async () => {
+    const res = await fetch(`${api!.base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": `<script>${"Z".repeat(15_000)}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Json;
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
+    expect(body.error.message).toMatch(/^Bad Request: Unsupported protocol version: <script>Z{56}… \(15008 characters\) \(supported versions: 2025-11-25, [^)]*\)$/);
+  });
+
   it("answers a body that is not JSON with the JSON-RPC parse error", async () => {
     const res = await fetch(`${api!.base}/mcp`, {
       method: "POST",

@@ -5,6 +5,8 @@
  * Authorization and client address, so it is limited and billed exactly as the same HTTP call.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { clip } from "../http/clip.ts";
 import { z } from "zod";
 import { inProcessCall } from "../mcp/dispatch.ts";
 import { createMcpServer } from "../mcp/server.ts";
@@ -30,11 +32,13 @@ export const mcpRoutes = [
       }),
     response: z.unknown().meta({ description: "A JSON-RPC response (or batch) of the MCP protocol." }),
     errors: {
-      400: "a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); a body over the size or depth limit keeps the service's error body",
+      400: "a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); an MCP-Protocol-Version the server does not support (-32000, the value cut to 64 characters); a body over the size or depth limit keeps the service's error body",
       406: "the Accept header does not list both application/json and text/event-stream, as the Streamable HTTP transport requires (the body is a JSON-RPC error, as every error of the protocol itself is)",
       503: "the MCP endpoint is not wired on this instance",
     },
     handle: async (ctx, { body }) => {
+      const unsupported = unsupportedProtocolVersion(ctx.request.headers.get("mcp-protocol-version"));
+      if (unsupported) return unsupported;
       const call = inProcessCall({ clientIp: ctx.clientIp, authorization: ctx.request.headers.get("authorization"), userAgent: ctx.request.headers.get("user-agent") });
       if (!call) throw new ApiError(503, "mcp_unavailable", "the MCP endpoint is not wired on this instance");
       const server = createMcpServer(ctx.routes ?? [], call);
@@ -48,3 +52,17 @@ export const mcpRoutes = [
     },
   }),
 ];
+
+/**
+ * The transport's 400 for an MCP-Protocol-Version it does not support, answered here because the transport
+ * repeats the header whole (a 15,000-character header came back in the message); the value is made visible and
+ * cut. Null when the header is absent or supported.
+ */
+function unsupportedProtocolVersion(header: string | null): Response | null {
+  if (header === null || SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return null;
+  const message = `Bad Request: Unsupported protocol version: ${clip(header, 64)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`;
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }), {
+    status: 400,
+    headers: { "Content-Type": "application/json" },
+  });
+}

@@ -2808,7 +2808,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Invalid JSON body (invalid_query, invalid_params, invalid_body … with issues). a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); a body over the size or depth limit keeps the service's error body */
+            /** @description Invalid JSON body (invalid_query, invalid_params, invalid_body … with issues). a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); an MCP-Protocol-Version the server does not support (-32000, the value cut to 64 characters); a body over the size or depth limit keeps the service's error body */
             400: {
                 headers: {
                     [name: string]: unknown;
