@@ -144,6 +144,14 @@ describe("protocol hygiene", () => {
     expect(bodyOf(junk)).toMatchObject({ ok: false });
   });
 
+  it("an Expect other than 100-continue gets a JSON 417 with the security and CORS headers", async () => {
+    const answer = await raw("GET /api/status/summary HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n");
+    expect(statusOf(answer)).toBe(417);
+    expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    expect(answer).toMatch(/\r\naccess-control-allow-origin: \*\r\n/i);
+    expect(bodyOf(answer)).toMatchObject({ ok: false, error: "expectation_failed" });
+  });
+
   it("an HTTP/1.1 request without Host gets a JSON 400 (a cached path too); HTTP/1.0 needs none", async () => {
     await fetch(`${server().url}/api/meta`); // cached from here on: the check comes before the fast path
     const noHost = await raw("GET /api/meta HTTP/1.1\r\n\r\n");

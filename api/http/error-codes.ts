@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "chain_mismatch",
   "chain_unavailable",
   "degraded",
+  "expectation_failed",
   "headers_too_large",
   "idempotency_in_progress",
   "idempotency_key_reused",

@@ -1,7 +1,7 @@
 /**
  * Protections at the Node http layer, before any routing: security headers on every response, a 413 (and a
- * closed connection) for a declared body larger than any route accepts, JSON answers for CONNECT and for
- * requests Node's parser refuses, and the header/body deadlines (10 s each) that end slow-loris clients with
+ * closed connection) for a declared body larger than any route accepts, JSON answers for CONNECT, for an
+ * Expect other than 100-continue and for requests Node's parser refuses, and the header/body deadlines (10 s each) that end slow-loris clients with
  * 408. Policy is documented in api/security.md.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -81,6 +81,11 @@ function rawAnswer(socket: Duplex, status: number, reason: string, body: string,
 export function hardenServer(server: Server): void {
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
     rawAnswer(socket, 405, "Method Not Allowed", errorJson("method_not_allowed", "CONNECT is not served here; this is an HTTP API, not a proxy"), "Allow: GET, HEAD, POST, OPTIONS\r\n");
+  });
+  // An Expect other than 100-continue: Node's own 417 has no body and no security or CORS headers.
+  server.on("checkExpectation", (_req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    refuse(res, 417, errorJson("expectation_failed", "the Expect header asks for something other than 100-continue, the only expectation served; send the request without it"));
   });
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === "ECONNRESET" || !socket.writable) {
