@@ -550,6 +550,18 @@ describe("premium wrapper", () => {
     expect(half.status).toBe(400);
   });
 
+  it("serve() never confirms an x402 retry on HEAD: the payment stays unspent for the GET", async () => {
+    const app = build();
+    const calls = confirmCalls.length;
+    const head = await app.request("/api/premium/test/echo?n=7", { method: "HEAD", headers: { "X-Payment-Tx": "0xgood03", "X-Payment-Quote": "memo-3" } });
+    expect(head.status).toBe(402);
+    expect(head.headers.get("X-Payment-Token")).toBeNull();
+    expect(confirmCalls.length).toBe(calls);
+    const get = await app.request("/api/premium/test/echo?n=7", { headers: { "X-Payment-Tx": "0xgood03", "X-Payment-Quote": "memo-3" } });
+    expect(get.status).toBe(200);
+    expect(confirmCalls.at(-1)).toEqual({ txHash: "0xgood03", nonce: "memo-3" });
+  });
+
   it("serve() hashes a POST body into the request hash and validates it after the credential", async () => {
     const { token } = await newToken(10);
     const app = build();

@@ -127,10 +127,11 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
       if (signature !== null && !call.request.headers.has("authorization") && g.deps.exact && g.deps.payments && call.request.method.toUpperCase() !== "HEAD") {
         return await serveExact(g, call, cost, signature, g.deps.exact, g.deps.payments, extra);
       }
-      const found = await credential(g, call, extra);
+      const head = call.request.method.toUpperCase() === "HEAD";
+      const found = await credential(g, call, extra, head);
       if (!found.token) return reply(challenge(g, call, cost, found.why), extra);
       const token = found.token;
-      if (call.request.method.toUpperCase() === "HEAD") return await headAnswer(call, token, cost, extra);
+      if (head) return await headAnswer(call, token, cost, extra);
       const checked = await validate(g, call, token, cost);
       if ("early" in checked) return reply(checked.early, extra);
       if ("stored" in checked) return storedAnswer(checked.stored, checked.key, checked.reqHash, extra);
@@ -235,12 +236,16 @@ async function headAnswer(call: PremiumCall, token: TokenInfo, cost: number, ext
 /** The token a call pays with, or why there is none. */
 type Credential = { token: TokenInfo; bearer?: string } | { token?: undefined; why: string };
 
-/** Step 1: an x402 retry (its payment confirmed now, the new token returned in X-Payment-Token), else a bearer token. */
-async function credential(g: Gateway, call: PremiumCall, extra: Record<string, string>): Promise<Credential> {
+/**
+ * Step 1: an x402 retry (its payment confirmed now, the new token returned in X-Payment-Token), else a bearer
+ * token. A HEAD never confirms a payment (it would spend it on an answer without a body): its retry headers are
+ * ignored, and it is answered for its bearer token or with the challenge.
+ */
+async function credential(g: Gateway, call: PremiumCall, extra: Record<string, string>, head: boolean): Promise<Credential> {
   const headers = call.request.headers;
   const bearer = bearerOf(headers.get("authorization"));
-  const txHash = headers.get(X402_HEADERS.tx)?.trim();
-  const nonce = headers.get(X402_HEADERS.quote)?.trim();
+  const txHash = head ? undefined : headers.get(X402_HEADERS.tx)?.trim();
+  const nonce = head ? undefined : headers.get(X402_HEADERS.quote)?.trim();
   if (txHash || nonce) {
     if (!txHash || !nonce) {
       throw new ApiError(400, "invalid_payment_headers", `an x402 retry needs both ${X402_HEADERS.tx} and ${X402_HEADERS.quote}; got only ${txHash ? X402_HEADERS.tx : X402_HEADERS.quote}`);
