@@ -180,7 +180,7 @@ describe("standard x402 exact payments on the default local test chain", () => {
     await db?.close();
   });
 
-  it("a fresh start on the test chain takes an exact payment from a funded dev account, settled by dev account 9", { timeout: 120_000 }, async () => {
+  it("a fresh start on the test chain takes an exact payment from a funded dev account, settled by the chain's own settler", { timeout: 120_000 }, async () => {
     db = await openTempDatabase();
     local = await spawnApi({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENT_RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "on", X402_SETTLER_PRIVATE_KEY: "", X402_FACILITATOR_URL: "" });
     const challenge = await fetch(`${local.base}${SERIES}`);

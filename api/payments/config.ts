@@ -2,7 +2,7 @@
  * Payment configuration from the environment. Without PUBLISHER_WALLET or BASE_RPC_URL payments are off and
  * every payment endpoint answers 503 payments_not_configured; everything else has a default.
  */
-import { getAddress, isAddress } from "viem";
+import { getAddress, isAddress, type LocalAccount } from "viem";
 import { z } from "zod";
 import { envIssueLine } from "../config-issue.ts";
 
@@ -71,6 +71,8 @@ export interface TestChainDetails {
   fundedAccounts: `0x${string}`[];
   /** Test USDC each funded account got at start, in base units. */
   fundedUnits: bigint;
+  /** The throwaway account (test ETH, no test USDC) that settles x402 exact payments when nothing else is configured; not listed. */
+  settler?: LocalAccount;
 }
 
 /** A payment setting has a value that cannot be used. */

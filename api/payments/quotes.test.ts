@@ -104,6 +104,47 @@ describe("createQuote()", () => {
     expect(Number(rows[0]?.n)).toBe(0);
   });
 
+  it("createQuote(): unproven quotes a third party opens for a wallet never block the owner's proven quote; proven quotes have their own cap", async () => {
+    const owner = fresh();
+    const provenQuote = async (amountUsd: number) => {
+      const message = proofMessage({ amountUnits: BigInt(Math.round(amountUsd * 1_000_000)), senderWallet: owner.address, timestamp: new Date() });
+      return createQuote(deps, { amountUsd, senderWallet: owner.address, signature: await owner.signMessage({ message }), proofMessage: message });
+    };
+    // Anyone (no key of the owner) fills the owner's unproven slots.
+    for (let i = 0; i < MAX_OPEN_QUOTES_PER_WALLET; i++) await createQuote(deps, { amountUsd: 0.5, senderWallet: owner.address });
+    const refused = await createQuote(deps, { amountUsd: 5, senderWallet: owner.address }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, code: "too_many_open_quotes" });
+    expect((refused as ApiError).message).toContain("quotes with a wallet proof (signature and proof_message");
+    // The owner's quote with a wallet proof is still accepted, and then up to the proven cap.
+    await expect(provenQuote(5)).resolves.toMatchObject({ proven: true, amount_usd: 5 });
+    for (let i = 1; i < MAX_OPEN_QUOTES_PER_WALLET; i++) await expect(provenQuote((100 + i) / 100)).resolves.toMatchObject({ proven: true });
+    const capped = await provenQuote(2).catch((e: unknown) => e);
+    expect(capped).toMatchObject({ status: 429, code: "too_many_open_quotes" });
+    expect((capped as ApiError).message).toContain(`already has ${MAX_OPEN_QUOTES_PER_WALLET} unpaid wallet-proven quotes`);
+    expect(Number((capped as ApiError).headers?.["Retry-After"])).toBeGreaterThan(1700);
+    const { rows } = await temp.db.query<{ proven: boolean; n: string }>(
+      "SELECT proven, count(*) AS n FROM payment_quotes WHERE sender_wallet = $1 GROUP BY proven ORDER BY proven",
+      [owner.address.toLowerCase()],
+    );
+    expect(rows.map((r) => [r.proven, Number(r.n)])).toEqual([[false, MAX_OPEN_QUOTES_PER_WALLET], [true, MAX_OPEN_QUOTES_PER_WALLET]]);
+  });
+
+  it("createQuote(): concurrent proven quotes stop exactly at the proven cap", async () => {
+    const owner = fresh();
+    const outcomes = await Promise.all(
+      Array.from({ length: 3 * MAX_OPEN_QUOTES_PER_WALLET }, async (_, i) => {
+        const amountUsd = (100 + i) / 100;
+        const message = proofMessage({ amountUnits: BigInt(Math.round(amountUsd * 1_000_000)), senderWallet: owner.address, timestamp: new Date() });
+        return createQuote(deps, { amountUsd, senderWallet: owner.address, signature: await owner.signMessage({ message }), proofMessage: message }).then(
+          () => "ok",
+          (e: unknown) => (e as ApiError).code,
+        );
+      }),
+    );
+    expect(outcomes.filter((o) => o === "ok").length).toBe(MAX_OPEN_QUOTES_PER_WALLET);
+    expect(outcomes.filter((o) => o === "too_many_open_quotes").length).toBe(2 * MAX_OPEN_QUOTES_PER_WALLET);
+  });
+
   it("createQuote() under a flood of 40 concurrent requests stores exactly MAX_OPEN_QUOTES_PER_WALLET open quotes per wallet, and the purge deletes old unpaid ones", async () => {
     const wallet = fresh();
     const outcomes = await Promise.all(

@@ -15,7 +15,12 @@ import { currencyOnNetwork, networkLabel, NETWORK_LABELS } from "./network.ts";
 
 /** Quote lifetime. */
 export const QUOTE_TTL_SECONDS = 1800;
-/** Unpaid, unexpired quotes one wallet may hold at once (429 too_many_open_quotes beyond). */
+/**
+ * Unpaid, unexpired quotes one wallet may hold at once, counted apart for unproven and proven quotes (429
+ * too_many_open_quotes beyond). Anyone can open unproven quotes for any wallet, so they must not use up the
+ * wallet's own room: a quote with a valid wallet proof is only refused when the wallet holds this many open
+ * proven quotes. A wallet thus stores at most twice this many open quotes.
+ */
 export const MAX_OPEN_QUOTES_PER_WALLET = 10;
 
 /** A quote as buy-credits returns it. */
@@ -80,20 +85,25 @@ export async function createQuote(
   const expires = new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000);
   try {
     // One transaction per wallet at a time (advisory lock on the wallet): the open-quote count and the insert
-    // cannot interleave, so a flood of concurrent requests stops exactly at the cap.
+    // cannot interleave, so a flood of concurrent requests stops exactly at the cap. Unproven and proven quotes
+    // are capped apart, so unproven quotes that anyone may open for a wallet never block its owner's proven one.
+    const proven = proofSignature !== null;
     await deps.db.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`quote:${sender.lower}`]);
       const open = await tx.query<{ n: string; first_expiry: Date | null }>(
-        "SELECT count(*) AS n, min(expires_at) AS first_expiry FROM payment_quotes WHERE sender_wallet = $1 AND consumed_at IS NULL AND expires_at > $2",
+        `SELECT count(*) AS n, min(expires_at) AS first_expiry FROM payment_quotes
+         WHERE sender_wallet = $1 AND ${proven ? "proven" : "NOT proven"} AND consumed_at IS NULL AND expires_at > $2`,
         [sender.lower, now.toISOString()],
       );
       if (Number(open.rows[0]?.n ?? 0) >= MAX_OPEN_QUOTES_PER_WALLET) {
         const first = open.rows[0]?.first_expiry;
         const retry = first ? Math.max(1, Math.ceil((new Date(first).getTime() - now.getTime()) / 1000)) : QUOTE_TTL_SECONDS;
+        const kind = proven ? "unpaid wallet-proven quotes" : "unpaid quotes without a wallet proof";
+        const way = proven ? "" : "; quotes with a wallet proof (signature and proof_message, see GET /api/payment/info) are counted apart";
         throw new ApiError(
           429,
           "too_many_open_quotes",
-          `wallet ${sender.checksummed} already has ${MAX_OPEN_QUOTES_PER_WALLET} unpaid quotes that have not expired; pay or wait for one of them (retry in ${retry} s)`,
+          `wallet ${sender.checksummed} already has ${MAX_OPEN_QUOTES_PER_WALLET} ${kind} that have not expired; pay or wait for one of them (retry in ${retry} s)${way}`,
           { retry_after_seconds: retry },
           { "Retry-After": String(retry) },
         );
@@ -101,7 +111,7 @@ export async function createQuote(
       await tx.query(
         `INSERT INTO payment_quotes (nonce, sender_wallet, amount_units, credits, rate, proven, proof_signature, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [nonce, sender.lower, units.toString(), credits, rate, proofSignature !== null, proofSignature, now.toISOString(), expires.toISOString()],
+        [nonce, sender.lower, units.toString(), credits, rate, proven, proofSignature, now.toISOString(), expires.toISOString()],
       );
     });
   } catch (err) {

@@ -87,7 +87,7 @@ async function onTestChain(
     },
   });
   await markTestChainLedger(base.db);
-  deps.config.testChain = { rpcUrl: chain.rpcUrl, fundedAccounts: chain.funded, fundedUnits: FUNDED_UNITS };
+  deps.config.testChain = { rpcUrl: chain.rpcUrl, fundedAccounts: chain.funded, fundedUnits: FUNDED_UNITS, settler: chain.settler };
   const line =
     `TEST CHAIN anvil ${chain.rpcUrl.replace("http://", "")} chain ${TEST_CHAIN_ID} — TEST MONEY, not Base: ${TEST_TOKEN.name} (${TEST_TOKEN.symbol}) ${chain.usdc}, ` +
     `publisher ${chain.publisher} (anvil dev account 0); the chain starts empty at every start${why === "PAYMENTS_TEST_CHAIN=on" ? " (PAYMENTS_TEST_CHAIN=on)" : ""}`;

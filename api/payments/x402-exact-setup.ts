@@ -2,19 +2,15 @@
  * Standard x402 `exact` payments at server start: on when payments are configured and either
  * X402_SETTLER_PRIVATE_KEY (this service settles through viem and pays the gas) or X402_FACILITATOR_URL (a
  * facilitator settles) is set; the settler key wins when both are. On the local test chain, without either, the
- * test chain's dev account 9 settles (it holds test ETH for gas), so a standard x402 client can pay a fresh
- * `npm start`. The token's EIP-712 domain (name, version) is read from the contract, since the payer signs over it
- * and the 402's `extra` must name it exactly.
+ * test chain's own throwaway settler account settles (test ETH for gas; no payer knows its key, so none can race it
+ * for its nonce), so a standard x402 client can pay a fresh `npm start`. The token's EIP-712 domain (name, version)
+ * is read from the contract, since the payer signs over it and the 402's `extra` must name it exactly.
  */
 import { createPublicClient, http, parseAbi } from "viem";
 import { z } from "zod";
 import type { Credits, Database } from "../state/types.ts";
 import type { PaymentDeps } from "./deps.ts";
-import { devAccount } from "./test-chain/start.ts";
 import { createExactPayments, localSettler, remoteSettler, type ExactPayments } from "./x402-exact.ts";
-
-/** The test chain's dev account that settles exact payments when nothing else is configured (anvil funds it with test ETH). */
-export const TEST_CHAIN_SETTLER_INDEX = 9;
 
 const EnvSchema = z.object({
   X402_SETTLER_PRIVATE_KEY: z
@@ -49,8 +45,8 @@ export async function startExactPayments(input: {
   }
   const { X402_SETTLER_PRIVATE_KEY: key, X402_FACILITATOR_URL: facilitator } = parsed.data;
   const config = input.payments.config;
-  const testChain = config.testChain !== undefined;
-  if ((!key && !facilitator && !testChain) || !config.configured || !config.rpcUrl) return undefined;
+  const testChainSettler = config.testChain?.settler;
+  if ((!key && !facilitator && !testChainSettler) || !config.configured || !config.rpcUrl) return undefined;
   const reader = createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 2 }) });
   let tokenDomain: { name: string; version: string };
   try {
@@ -66,7 +62,8 @@ export async function startExactPayments(input: {
     ? localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, privateKey: key as `0x${string}` })
     : facilitator
       ? remoteSettler(facilitator)
-      : localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, account: devAccount(TEST_CHAIN_SETTLER_INDEX) });
+      : testChainSettler && localSettler({ rpcUrl: config.rpcUrl, chainId: config.chainId, account: testChainSettler });
+  if (!settler) return undefined;
   const exact = createExactPayments({
     db: input.db,
     credits: input.credits,

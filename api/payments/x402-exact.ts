@@ -17,6 +17,7 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, defineChain, http, publicActions, type LocalAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createNonceManager, jsonRpc } from "viem/nonce";
 import { ApiError } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
 
@@ -31,16 +32,54 @@ export interface ExactSettler {
   settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
 }
 
-/** Settle with our own key through viem: the settler account submits transferWithAuthorization and pays the gas. */
+/**
+ * Settle with our own key through viem: the settler account submits transferWithAuthorization and pays the gas.
+ *
+ * One account has one nonce sequence, so its submissions are serialized: each transaction is prepared (nonce, gas,
+ * fees), signed and handed to the node before the next one starts, and the waits for receipts run concurrently.
+ * The nonce comes from viem's nonce manager (one per settler): it takes the node's pending count but never a nonce
+ * at or below the last one it handed out, in case the node has not yet counted a transaction it just accepted. A
+ * submission that fails before it reaches the node leaves no gap: the manager is reset and the next one asks the
+ * node again. Settlements from different payers therefore never collide on the settler's nonce.
+ */
 export function localSettler(o: { rpcUrl: string; chainId: number; privateKey: `0x${string}` } | { rpcUrl: string; chainId: number; account: LocalAccount }): ExactSettler {
-  const account = "account" in o ? o.account : privateKeyToAccount(o.privateKey);
+  const nonceManager = createNonceManager({ source: jsonRpc() });
+  const account: LocalAccount = { ...("account" in o ? o.account : privateKeyToAccount(o.privateKey)), nonceManager };
   const chain = defineChain({ id: o.chainId, name: `eip155:${o.chainId}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [o.rpcUrl] } } });
   const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { timeout: 20_000, retryCount: 2 }) }).extend(publicActions);
-  const scheme = new ExactEvmScheme(toFacilitatorEvmSigner({ ...(client as unknown as Parameters<typeof toFacilitatorEvmSigner>[0]), address: account.address }));
+  type Signer = Parameters<typeof toFacilitatorEvmSigner>[0];
+  const base = { ...(client as unknown as Signer), address: account.address };
+  const submit = serialized();
+  const signer: Signer = {
+    ...base,
+    writeContract: (args) => submit(() => base.writeContract(args)),
+    sendTransaction: (args) => submit(() => base.sendTransaction(args)),
+    async waitForTransactionReceipt(args) {
+      try {
+        return await base.waitForTransactionReceipt(args);
+      } catch (err) {
+        // A transaction that never got mined (dropped, or stuck behind one that was): let the next submission
+        // take its nonce from the node again instead of counting on from it.
+        nonceManager.reset({ address: account.address, chainId: o.chainId });
+        throw err;
+      }
+    },
+  };
+  const scheme = new ExactEvmScheme(toFacilitatorEvmSigner(signer));
   return {
     describe: `settled by this service (settler ${account.address})`,
     verify: (p, r) => scheme.verify(p, r),
     settle: (p, r) => scheme.settle(p, r),
+  };
+}
+
+/** Run the given steps one at a time, in call order (a failed step does not stop the ones after it). */
+function serialized(): <T>(step: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (step) => {
+    const run = tail.then(step, step);
+    tail = run.catch(() => undefined);
+    return run;
   };
 }
 

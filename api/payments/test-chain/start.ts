@@ -2,12 +2,14 @@
  * The local test chain `npm start` runs when no payment network is configured: anvil on 127.0.0.1 with chain id
  * 31337 (never Base's 8453), the committed TestUSDC ("Test USDC", tUSDC, 6 decimals) deployed by a throwaway
  * key, dev account 0 as the publisher wallet, and 1,000 tUSDC minted to each of dev accounts 1–9 so a newcomer
- * can buy credits with them. Everything lives in anvil's memory: it is gone when the server stops. The token
- * gets a new address at every start (random deployer), so no payment transaction of a fresh chain can repeat
- * the hash of one an earlier run already confirmed.
+ * can buy credits with them. Standard x402 `exact` payments are settled by a throwaway account of its own (test
+ * ETH only, its key never leaves this process): a settler whose key is public, such as a dev account, would race
+ * anyone paying from that account for its nonce. Everything lives in anvil's memory: it is gone when the server
+ * stops. The token gets a new address at every start (random deployer), so no payment transaction of a fresh
+ * chain can repeat the hash of one an earlier run already confirmed.
  */
 import { createPublicClient, createTestClient, createWalletClient, defineChain, getAddress, http, parseEther } from "viem";
-import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { TEST_USDC_ABI, TEST_USDC_BYTECODE } from "./test-usdc-artifact.ts";
 
@@ -19,6 +21,8 @@ export const TEST_TOKEN = { name: "Test USDC", symbol: "tUSDC", decimals: 6 } as
 export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
 /** Dev accounts (by index) that get test USDC at deploy. */
 export const FUNDED_ACCOUNT_INDEXES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Test ETH given to the settler of exact payments, for gas. */
+export const SETTLER_ETH = parseEther("1000");
 /** Test USDC minted to each funded account: 1,000.000000 tUSDC in base units. */
 export const FUNDED_UNITS = 1_000_000_000n;
 /** Index of the dev account that receives payments (the publisher wallet). */
@@ -50,6 +54,8 @@ export interface LocalTestChain {
   publisher: `0x${string}`;
   /** Dev accounts holding {@link FUNDED_UNITS} tUSDC each. */
   funded: `0x${string}`[];
+  /** A throwaway account with test ETH that settles x402 exact payments; no dev account, never listed for payers. */
+  settler: PrivateKeyAccount;
   stop(): Promise<void>;
 }
 
@@ -61,7 +67,10 @@ export async function startLocalTestChain(options: { anvilBin?: string } = {}): 
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
     const deployer = privateKeyToAccount(generatePrivateKey());
-    await createTestClient({ chain, transport, mode: "anvil" }).setBalance({ address: deployer.address, value: parseEther("1") });
+    const settler = privateKeyToAccount(generatePrivateKey());
+    const testClient = createTestClient({ chain, transport, mode: "anvil" });
+    await testClient.setBalance({ address: deployer.address, value: parseEther("1") });
+    await testClient.setBalance({ address: settler.address, value: SETTLER_ETH });
     const wallet = createWalletClient({ account: deployer, chain, transport });
     const deployTx = await wallet.deployContract({ abi: TEST_USDC_ABI, bytecode: TEST_USDC_BYTECODE, args: [TEST_TOKEN.name, TEST_TOKEN.symbol] });
     const deployed = await publicClient.waitForTransactionReceipt({ hash: deployTx, pollingInterval: 50 });
@@ -74,7 +83,7 @@ export async function startLocalTestChain(options: { anvilBin?: string } = {}): 
       last = await wallet.writeContract({ address: usdc, abi: TEST_USDC_ABI, functionName: "mint", args: [address, FUNDED_UNITS] });
     }
     if (last) await publicClient.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
-    return { anvil, rpcUrl: anvil.rpcUrl, usdc, publisher: devAccount(PUBLISHER_ACCOUNT_INDEX).address, funded, stop: () => anvil.stop() };
+    return { anvil, rpcUrl: anvil.rpcUrl, usdc, publisher: devAccount(PUBLISHER_ACCOUNT_INDEX).address, funded, settler, stop: () => anvil.stop() };
   } catch (err) {
     await anvil.stop();
     throw err;
