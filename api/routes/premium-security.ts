@@ -346,7 +346,7 @@ export const premiumSecurityRoutes = [
     description: [
       `Sources: ${SOURCES}. The cohort is the curated set of 36 AI-agent stack packages (LLM SDKs, agent frameworks, MCP SDKs, web, HTTP, validation and ML libraries, and every npm or PyPI package the KEV catalog names); a package outside it is UNKNOWN, unless a malicious-package advisory covers it (then BLOCK: a gate never waves known malware through).`,
       "Per package: BLOCK when a malicious-package advisory affects it, or when an exploited (KEV) CVE affects the pinned version and no fixed version exists; HOLD when any CVE affects the pinned version (upgrade to a fixed version), or when the version is missing or unreadable and the package has advisories (the pinned version must be verified); PASS when no advisory affects it; UNKNOWN outside the cohort.",
-      "gate: BLOCK when any package is BLOCK, else HOLD when any is HOLD, else GO; UNKNOWN packages do not move the gate. A call where every package is UNKNOWN is answered and not charged (no_package_in_cohort).",
+      "gate: BLOCK when any package is BLOCK, else HOLD when any is HOLD or UNKNOWN (a package outside the cohort is for you to verify: the gate never says GO over a package it did not check), else GO. A call where every package is UNKNOWN is answered and not charged (no_package_in_cohort).",
       "Freshness SLA 2 days on the advisory snapshot: older data is served and not charged.",
     ].join(" "),
     tags: ["premium", "security"],

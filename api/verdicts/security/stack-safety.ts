@@ -9,7 +9,8 @@
  * - HOLD: any CVE affects the pinned version (upgrade to a fixed one), or the version is missing or unreadable
  *   while the package has advisories (the pinned version must be verified).
  * - PASS: no advisory affects the pinned version.
- * Gate: BLOCK when any package is BLOCK, else HOLD when any is HOLD, else GO; UNKNOWN packages do not move it.
+ * Gate: BLOCK when any package is BLOCK, else HOLD when any is HOLD or UNKNOWN (a package the cohort does not cover
+ * is left for the caller to verify: the gate never says GO over a package it did not check), else GO.
  */
 import type { Advisory, CohortPackage, KevEntry } from "../../../pipelines/contract/snapshots/security-advisories.ts";
 import type { Ecosystem } from "../versions/schemes.ts";
@@ -140,6 +141,6 @@ export function stackSafety(input: StackSafetyInput): StackSafetyVerdict {
   const packages = input.packages.map((p) => judgePackage(p, input));
   const count = (v: StackPackageVerdict["verdict"]) => packages.filter((p) => p.verdict === v).length;
   const counts = { block: count("BLOCK"), hold: count("HOLD"), pass: count("PASS"), unknown: count("UNKNOWN") };
-  const gate = counts.block > 0 ? "BLOCK" : counts.hold > 0 ? "HOLD" : "GO";
+  const gate = counts.block > 0 ? "BLOCK" : counts.hold > 0 || counts.unknown > 0 ? "HOLD" : "GO";
   return { ok: true, gate, capturedAt: input.capturedAt, counts, packages };
 }
