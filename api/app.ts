@@ -29,6 +29,7 @@ import type { WarehouseReader } from "./warehouse/reader-contract.ts";
 import { answerPreview, PreviewFieldsCache, previewSpecOf, type PreviewCounter } from "./previews/answer.ts";
 import { startWarmer } from "./serve/warm.ts";
 import { declaredQueryNames } from "./registry/query-names.ts";
+import { repeatedParams } from "./http/repeated-params.ts";
 import { looseNumbers } from "./http/strict-numbers.ts";
 
 export type { AnyRoute } from "./registry/types.ts";
@@ -508,6 +509,8 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   if (route.query) {
     try {
       const raw = recognizedQuery(route, getQuery(event));
+      const repeated = repeatedParams(raw);
+      if (repeated) throw repeated;
       const loose = looseNumbers(route.query, raw);
       if (loose) throw loose;
       query = route.query.parse(raw);

@@ -160,6 +160,13 @@ describe("protocol hygiene", () => {
     expect(statusOf(await raw("GET /api/meta HTTP/1.0\r\n\r\n"))).toBe(200);
   });
 
+  it("a declared query parameter given twice gets a 400 that says so; a repeated unknown one is still ignored", async () => {
+    const twice = await fetch(`${server().url}/api/news?limit=1&limit=3`);
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toMatchObject({ ok: false, error: "invalid_query", message: "query limit: limit is given 2 times; give each parameter once (a list is one value, comma-separated)" });
+    expect((await fetch(`${server().url}/api/news?limit=1&utm=a&utm=b`)).status).toBe(200);
+  });
+
   it("unknown query parameters are ignored on every route and never change the answer", async () => {
     for (const route of routes.filter((r: AnyRoute) => r.method === "GET" && r.tier !== "premium")) {
       const path = examplePath(route);
