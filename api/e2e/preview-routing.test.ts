@@ -77,6 +77,7 @@ describe("GET /api/preview/routing", () => {
         },
       });
       expect(headers.get("ratelimit-limit")).toBe("5");
+      expect(headers.get("ratelimit-policy")).toBe("5;w=86400");
       expect(headers.get("cache-control")).toBe("no-store");
       remaining.push(body.rate_limit.remaining);
     }
@@ -86,6 +87,8 @@ describe("GET /api/preview/routing", () => {
     // Another task is the same preview: the quota is per preview, not per input.
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ ok: false, error: "preview_limit_reached", rate_limit: { limit: 5, remaining: 0 } });
+    // The daily quota's headers, all of them: not the per-minute limiter's policy beside the quota's limit.
+    expect([over.headers.get("ratelimit-limit"), over.headers.get("ratelimit-policy")]).toEqual(["5", "5;w=86400"]);
     expect(over.body.message).toContain("/api/premium/routing");
     expect(over.body.message).toContain("/api/payment/buy-credits");
     const now = Date.now();

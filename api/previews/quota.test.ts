@@ -53,7 +53,7 @@ describe("PreviewQuota", () => {
     const error = await refusal(quota.consume(preview, "203.0.113.7"));
     expect(error.status).toBe(429);
     expect(error.code).toBe("preview_limit_reached");
-    expect(error.headers).toMatchObject({ "Retry-After": "19800", "RateLimit-Limit": "5", "RateLimit-Remaining": "0", "RateLimit-Reset": "19800" });
+    expect(error.headers).toMatchObject({ "Retry-After": "19800", "RateLimit-Limit": "5", "RateLimit-Remaining": "0", "RateLimit-Reset": "19800", "RateLimit-Policy": "5;w=86400" });
     const { status, body, headers } = toErrorParts(error);
     expect(status).toBe(429);
     expect(headers?.["Retry-After"]).toBe("19800");
@@ -162,7 +162,7 @@ describe("PreviewQuota", () => {
       rate_limit: { limit: 5, remaining: 4, scope: "ip_per_utc_day" },
       upgrade: { premium_endpoint: "/api/premium/test", payment_info: "/api/payment/info", buy_credits: "/api/payment/buy-credits", preview_shows: "test" },
     });
-    expect(previewHeaders(allowance)).toEqual({ "RateLimit-Limit": "5", "RateLimit-Remaining": "4", "RateLimit-Reset": "19800" });
+    expect(previewHeaders(allowance)).toEqual({ "RateLimit-Limit": "5", "RateLimit-Remaining": "4", "RateLimit-Reset": "19800", "RateLimit-Policy": "5;w=86400" });
     expect(() => previewBody({ upgrade: 1 }, preview, allowance)).toThrow(/upgrade/);
   });
 

@@ -54,6 +54,11 @@ export interface PreviewQuotaOptions {
   key?: Uint8Array;
 }
 
+/** The RateLimit-Policy of a preview's quota: its calls per UTC day (the window in seconds; it resets at midnight). */
+export function previewPolicy(limit: number): string {
+  return `${limit};w=86400`;
+}
+
 /** The 429 for a client over a preview's daily limit. */
 export function previewLimitReached(preview: PreviewSpec, now: Date): ApiError {
   const retryAfter = secondsUntilUtcMidnight(now);
@@ -74,6 +79,8 @@ export function previewLimitReached(preview: PreviewSpec, now: Date): ApiError {
       "RateLimit-Limit": String(preview.limit),
       "RateLimit-Remaining": "0",
       "RateLimit-Reset": String(retryAfter),
+      // The daily quota's policy, not the per-minute limiter's that the app's headers would otherwise leave here.
+      "RateLimit-Policy": previewPolicy(preview.limit),
     },
   );
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { PreviewSpec } from "./catalog.ts";
-import { PREVIEW_SCOPE, type PreviewAllowance, upgradeHint } from "./quota.ts";
+import { PREVIEW_SCOPE, previewPolicy, type PreviewAllowance, upgradeHint } from "./quota.ts";
 
 /** A preview body: the fields a preview computed, wrapped with its quota and upgrade hint. */
 export type PreviewBody<T extends Record<string, unknown>> = { ok: true; preview: true } & T & {
@@ -35,6 +35,7 @@ export function previewHeaders(allowance: PreviewAllowance): Record<string, stri
     "RateLimit-Limit": String(allowance.limit),
     "RateLimit-Remaining": String(allowance.remaining),
     "RateLimit-Reset": String(allowance.resetSeconds),
+    "RateLimit-Policy": previewPolicy(allowance.limit),
   };
 }
 

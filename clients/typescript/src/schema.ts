@@ -2336,7 +2336,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2439,7 +2439,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2489,7 +2489,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2526,7 +2526,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2576,7 +2576,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2600,7 +2600,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2650,7 +2650,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2674,7 +2674,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2724,7 +2724,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2748,7 +2748,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2800,7 +2800,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2853,7 +2853,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2912,7 +2912,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2936,7 +2936,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2986,7 +2986,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3010,7 +3010,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3060,7 +3060,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3084,7 +3084,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3134,7 +3134,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3158,7 +3158,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3208,7 +3208,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3232,7 +3232,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3282,7 +3282,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3335,7 +3335,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3383,7 +3383,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3531,7 +3531,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3595,7 +3595,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3652,7 +3652,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3713,7 +3713,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3737,7 +3737,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3798,7 +3798,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3846,7 +3846,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3907,7 +3907,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3946,7 +3946,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4007,7 +4007,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4059,7 +4059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4118,7 +4118,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4170,7 +4170,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4220,7 +4220,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4265,7 +4265,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4326,7 +4326,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4361,7 +4361,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4422,7 +4422,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4511,7 +4511,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4572,7 +4572,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4622,7 +4622,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4683,7 +4683,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4740,7 +4740,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4801,7 +4801,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4852,7 +4852,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4913,7 +4913,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4957,7 +4957,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5021,7 +5021,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5082,7 +5082,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5148,7 +5148,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5209,7 +5209,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5270,7 +5270,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5345,7 +5345,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5410,7 +5410,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5463,7 +5463,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5524,7 +5524,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5594,7 +5594,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5655,7 +5655,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5721,7 +5721,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5782,7 +5782,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5833,7 +5833,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5894,7 +5894,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5948,7 +5948,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6009,7 +6009,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6054,7 +6054,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6115,7 +6115,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6178,7 +6178,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6239,7 +6239,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6297,7 +6297,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6358,7 +6358,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6410,7 +6410,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6471,7 +6471,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6528,7 +6528,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6594,7 +6594,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6704,7 +6704,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6754,7 +6754,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6789,7 +6789,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6844,7 +6844,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6893,7 +6893,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6941,7 +6941,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7009,7 +7009,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7072,7 +7072,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7095,7 +7095,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description `bytes <first>-<last>/<size>`. */
                     "Content-Range": string;
@@ -7132,7 +7132,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7200,7 +7200,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7223,7 +7223,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description `bytes <first>-<last>/<size>`. */
                     "Content-Range": string;
@@ -7278,7 +7278,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7328,7 +7328,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7373,7 +7373,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7434,7 +7434,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7501,7 +7501,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7569,7 +7569,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7673,7 +7673,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9618,7 +9618,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9678,7 +9678,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9739,7 +9739,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9778,7 +9778,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9831,7 +9831,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9873,7 +9873,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9932,7 +9932,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9985,7 +9985,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10035,7 +10035,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10136,7 +10136,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10789,7 +10789,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10908,7 +10908,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10974,7 +10974,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11044,7 +11044,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -11108,7 +11108,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11170,7 +11170,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -12669,7 +12669,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12724,7 +12724,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -13245,7 +13245,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13313,7 +13313,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14015,7 +14015,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14060,7 +14060,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14603,7 +14603,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14652,7 +14652,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14713,7 +14713,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14769,7 +14769,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -15240,7 +15240,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15286,7 +15286,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -15992,7 +15992,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16054,7 +16054,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -16287,7 +16287,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16335,7 +16335,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -16913,7 +16913,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17027,7 +17027,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
