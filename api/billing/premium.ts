@@ -179,7 +179,7 @@ export function createPremiumGateway(deps: PremiumDeps): PremiumGateway {
  */
 async function serveExact(g: Gateway, call: PremiumCall, cost: number, header: string, exact: ExactPayments, terms: PaymentTerms, extra: Record<string, string>): Promise<Response> {
   const where = `${call.route.method} ${call.route.path}`;
-  const claim = await exact.claim(header, paymentRequirement(terms, cost), where);
+  const claim = await exact.claim(header, paymentRequirement(terms, cost), where, resourceUrl(call.context.baseUrl, call.route, call.url));
   let settled = false;
   try {
     const input = await call.parse();

@@ -143,7 +143,7 @@ describe("standard x402 exact payments", () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it("refuses a payment for less than the price, and a header that is not a payment, before running anything", async () => {
+  it("refuses a payment for less than the price, one made for another call, and a header that is not a payment, before running anything", async () => {
     const sent: string[] = [];
     await payingFetch(sent)(`${api!.base}/api/premium/routing?task=reasoning`);
     const payload = JSON.parse(Buffer.from(sent[0]!, "base64").toString("utf8")) as Json;
@@ -151,6 +151,12 @@ describe("standard x402 exact payments", () => {
     const cheap = await fetch(`${api!.base}/api/premium/routing?task=general`, { headers: { "payment-signature": Buffer.from(JSON.stringify(payload)).toString("base64") } });
     expect(cheap.status).toBe(402);
     expect(((await cheap.json()) as Json).error).toBe("payment_mismatch");
+    // The untouched payment was made for task=reasoning (and left unspent: stale data charges nothing); it does not pay task=general.
+    const elsewhere = await fetch(`${api!.base}/api/premium/routing?task=general`, { headers: { "payment-signature": sent[0]! } });
+    expect(elsewhere.status).toBe(402);
+    expect((await elsewhere.json()) as Json).toMatchObject({ error: "payment_mismatch", message: expect.stringMatching(/made for another resource \(http:\/\/[^/]+\/api\/premium\/routing\?task=reasoning\)/) });
+    const same = await fetch(`${api!.base}/api/premium/routing?task=reasoning`, { headers: { "payment-signature": sent[0]! } });
+    expect(same.status).toBe(200);
     const garbage = await fetch(`${api!.base}/api/premium/routing`, { headers: { "payment-signature": "not base64 json" } });
     expect(garbage.status).toBe(400);
     expect(((await garbage.json()) as Json).error).toBe("invalid_payment_signature");

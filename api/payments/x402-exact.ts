@@ -18,6 +18,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, defineChain, http, publicActions, type LocalAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createNonceManager, jsonRpc } from "viem/nonce";
+import { clip } from "../http/clip.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
 
@@ -144,18 +145,27 @@ export interface ExactPaymentsDeps {
 /** Exact payments as the premium wrapper uses them. */
 export interface ExactPayments {
   describe: string;
-  /** Verify the header's payment against `requirements` and claim it for `endpoint`; throws ApiError (400, 402, 403, 409). */
-  claim(header: string, requirements: PaymentRequirements, endpoint: string): Promise<ExactClaim>;
+  /**
+   * Verify the header's payment against `requirements` and claim it for `endpoint`; `resourceUrl` is the call's
+   * resource as its 402 names it, which a payload that names its resource must match. Throws ApiError (400, 402,
+   * 403, 409).
+   */
+  claim(header: string, requirements: PaymentRequirements, endpoint: string, resourceUrl: string): Promise<ExactClaim>;
 }
 
 /** Build exact payments over a settler. */
 export function createExactPayments(deps: ExactPaymentsDeps): ExactPayments {
   return {
     describe: deps.settler.describe,
-    async claim(header, requirements, endpoint) {
+    async claim(header, requirements, endpoint, resourceUrl) {
       const payload = readPaymentHeader(header);
       if (!matches(payload.accepted, requirements)) {
         throw new ApiError(402, "payment_mismatch", `the payment answers other requirements than this call's: pay ${requirements.amount} base units of ${requirements.asset} on ${requirements.network} to ${requirements.payTo} (scheme exact)`);
+      }
+      // x402 clients copy the 402's resource into the payload: a payment made for one call does not pay another.
+      const named = (payload as { resource?: { url?: unknown } }).resource?.url;
+      if (named !== undefined && named !== resourceUrl) {
+        throw new ApiError(402, "payment_mismatch", `the payment was made for another resource (${typeof named === "string" ? clip(named) : "not a URL"}); sign the requirements of this call's own 402 (${clip(resourceUrl)})`);
       }
       const auth = (payload.payload as { authorization: { from: string; nonce: string } }).authorization;
       const payer = auth.from.toLowerCase();
