@@ -73,7 +73,9 @@ describe("paymentRoutes", () => {
     expect(quote.body).toMatchObject({ ok: true, wallet: publisher, sender_wallet: payer.address, credits: 50, amount_usd: 1, ttl_seconds: 1800, proven: false });
     const hash = await chain.transfer(payer, publisher, 1_000_000n);
     const noNonce = await call("/api/payment/confirm", { body: { tx_hash: hash } });
-    expect(noNonce).toMatchObject({ status: 400, body: { ok: false, error: "nonce_required" } });
+    expect(noNonce).toMatchObject({ status: 400, body: { ok: false, error: "invalid_body", message: "body nonce: nonce is required: send the memo of the quote from POST /api/payment/buy-credits" } });
+    const blank = await call("/api/payment/confirm", { body: { tx_hash: hash, nonce: " " } });
+    expect(blank).toMatchObject({ status: 400, body: { ok: false, error: "nonce_required" } });
     const confirmed = await call("/api/payment/confirm", { body: { tx_hash: hash, nonce: quote.body.memo } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ ok: true, credits: 100, balance: 100, tx_amount_usd: 1, rate: "base", welcome_bonus_credits: 50, is_first_payment: true });

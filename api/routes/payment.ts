@@ -27,7 +27,10 @@ export const BuyCreditsBody = z.object({
 /** Body of POST /api/payment/confirm (nonce is checked by the handler so a missing one answers nonce_required). */
 export const ConfirmBody = z.object({
   tx_hash: z.string().max(80).meta({ description: "hash of the USDC transfer, any case, 0x optional" }),
-  nonce: z.string().max(80).optional().meta({ description: "the quote's memo (required)" }),
+  nonce: z
+    .string({ error: (issue) => (issue.input === undefined ? "nonce is required: send the memo of the quote from POST /api/payment/buy-credits" : undefined) })
+    .max(80)
+    .meta({ description: "the quote's memo" }),
 });
 
 /** Body of POST /api/payment/trial-credits. */

@@ -7972,8 +7972,8 @@ export interface operations {
                 "application/json": {
                     /** @description hash of the USDC transfer, any case, 0x optional */
                     tx_hash: string;
-                    /** @description the quote's memo (required) */
-                    nonce?: string;
+                    /** @description the quote's memo */
+                    nonce: string;
                 };
             };
         };
