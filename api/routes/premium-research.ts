@@ -314,10 +314,10 @@ export const premiumResearchRoutes = [
     ...common,
     method: "GET",
     path: "/api/premium/research/emerging-keywords",
-    summary: `The ${TOP_KEYWORDS} terms whose share of preprints rose most: last ${RECENT_DAYS} days against the ${BASELINE_DAYS} days before.`,
+    summary: `Up to ${TOP_KEYWORDS} terms whose share of preprints rose most: last ${RECENT_DAYS} days against the ${BASELINE_DAYS} days before.`,
     description: [
       "Terms are the distinct words (3+ characters, stopwords and generic ML vocabulary out) and adjacent word pairs of each preprint's title and abstract (pipelines/lib/research/keywords.ts).",
-      `lift = (recent_count / recent_papers) / ((baseline_count + ${SMOOTHING}) / (baseline_papers + ${SMOOTHING})): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least ${MIN_RECENT_COUNT} recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each.`,
+      `lift = (recent_count / recent_papers) / ((baseline_count + ${SMOOTHING}) / (baseline_papers + ${SMOOTHING})): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least ${MIN_RECENT_COUNT} recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each. total is the number listed: ${TOP_KEYWORDS}, or fewer when fewer terms qualify (no term is listed to make up the count).`,
       HOW,
       "A recent window without preprints is answered (total 0) and not charged (no_preprints_in_window).",
     ].join(" "),

@@ -1514,8 +1514,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The 50 terms whose share of preprints rose most: last 30 days against the 90 days before.
-         * @description Terms are the distinct words (3+ characters, stopwords and generic ML vocabulary out) and adjacent word pairs of each preprint's title and abstract (pipelines/lib/research/keywords.ts). lift = (recent_count / recent_papers) / ((baseline_count + 1) / (baseline_papers + 1)): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least 2 recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each. Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A recent window without preprints is answered (total 0) and not charged (no_preprints_in_window).
+         * Up to 50 terms whose share of preprints rose most: last 30 days against the 90 days before.
+         * @description Terms are the distinct words (3+ characters, stopwords and generic ML vocabulary out) and adjacent word pairs of each preprint's title and abstract (pipelines/lib/research/keywords.ts). lift = (recent_count / recent_papers) / ((baseline_count + 1) / (baseline_papers + 1)): the recent frequency over the smoothed baseline frequency, so a term never seen before has a finite lift. Only terms in at least 2 recent preprints rank; a word pair is left out when one of its words ranks with the same counts. Sorted by lift, then recent_count, then keyword; 2-5 recent example preprint ids each. total is the number listed: 50, or fewer when fewer terms qualify (no term is listed to make up the count). Read from the warehouse table preprints_daily (a year of daily listings; each preprint once, its newest row; its day is its first submission); windows end on the newest captured day (capturedAt). Freshness SLA 8 days on the listing feed: older data is served and not charged. A recent window without preprints is answered (total 0) and not charged (no_preprints_in_window).
          */
         get: operations["getApiPremiumResearchEmergingKeywords"];
         put?: never;
@@ -12070,7 +12070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The 50 terms whose share of preprints rose most: last 30 days against the 90 days before. Carries billing and a signed receipt, also when nothing was charged. */
+            /** @description Up to 50 terms whose share of preprints rose most: last 30 days against the 90 days before. Carries billing and a signed receipt, also when nothing was charged. */
             200: {
                 headers: {
                     /** @description The bearer token the credits of an x402 retry (X-Payment-Tx + X-Payment-Quote) or an exact payment were put on. */
