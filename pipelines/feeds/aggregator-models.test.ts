@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import { OPENROUTER_MODELS_URL, openrouter } from "../sources/openrouter.ts";
 import { AggregatorModelsSnapshotSchema, aggregatorModelRows, aggregatorModelsFeed, buildAggregatorModels, namespaceOf } from "./aggregator-models.ts";
 
@@ -13,7 +15,9 @@ const client = () => {
   return c;
 };
 
-const build = (data: unknown[]) => buildAggregatorModels(openrouter.parse(JSON.stringify({ data })));
+const fixtures = replayFixtures();
+
+const build = (data: unknown[]) => buildAggregatorModels(openrouter.parse(JSON.stringify({ data })), NOW);
 
 describe("aggregator-models", () => {
   it("namespaceOf() takes the part before the first slash", () => {
@@ -70,5 +74,18 @@ describe("aggregator-models", () => {
     const batch = out.warehouse?.[0];
     expect(batch?.rows).toHaveLength(data.models.length);
     expect(batch?.rows.every((r) => r["date"] === "2026-11-22")).toBe(true);
+  });
+
+  it("aggregatorModelsFeed run() keeps every model when one entry's created is in micro- or milliseconds", async () => {
+    const recorded = JSON.parse(readFileSync("pipelines/fixtures/openrouter.ai/api/v1/models/index", "utf8")) as { data: Record<string, unknown>[] };
+    for (const created of [1763856000000000, 1763856000000]) {
+      const data = recorded.data.map((m, i) => (i === 8 ? { ...m, created } : m));
+      const dir = fixtures.replayOf("aggregator-models-", { [OPENROUTER_MODELS_URL]: JSON.stringify({ data }) });
+      const out = await aggregatorModelsFeed.run(testFeedContext({ http: fixtures.client(dir), now: NOW }));
+      const snap = AggregatorModelsSnapshotSchema.parse(out.data);
+      expect(snap.models.length).toBe(new Set(recorded.data.map((m) => m["id"])).size);
+      expect(snap.models.find((m) => m.id === recorded.data[8]!["id"])?.created).toBeNull();
+      expect(snap.models.find((m) => m.id === "anthropic/claude-opus-4")?.created).toBe("2025-05-22");
+    }
   });
 });

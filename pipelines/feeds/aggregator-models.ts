@@ -27,9 +27,12 @@ function perToken(value: unknown): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** Build the snapshot from the parsed aggregator list (later duplicates of an id are dropped). */
-export function buildAggregatorModels(parsed: OpenRouterParsed): AggregatorModelsSnapshot {
-  const rows = openrouter.normalize(parsed);
+/**
+ * Build the snapshot from the parsed aggregator list (later duplicates of an id are dropped). `now` is the fetch
+ * time: a `created` outside 1990 … now + 1 day is kept as null (pipelines/lib/time.ts).
+ */
+export function buildAggregatorModels(parsed: OpenRouterParsed, now: Date): AggregatorModelsSnapshot {
+  const rows = openrouter.normalize(parsed, { now });
   const byId = new Map<string, AggregatorModel>();
   parsed.models.forEach((m, i) => {
     const row = rows[i]!;
@@ -87,7 +90,7 @@ export async function runAggregatorModels(ctx: FeedContext): Promise<FeedOutput<
   const res = await ctx.http.getText(OPENROUTER_MODELS_URL, { expectContentType: ["json"] });
   const parsed = openrouter.parse(res.body);
   if (parsed.skipped > 0) ctx.notice(`aggregator-models: ${parsed.skipped} unreadable entries skipped`);
-  const data = AggregatorModelsSnapshotSchema.parse(buildAggregatorModels(parsed));
+  const data = AggregatorModelsSnapshotSchema.parse(buildAggregatorModels(parsed, ctx.now));
   return {
     data,
     rows: data.models.length,

@@ -100,7 +100,7 @@ export async function runAiCapex(ctx: FeedContext, options: AiCapexOptions = {})
     url: (company) => companyFactsUrl(company.cik),
     maxBytes: COMPANY_FACTS_MAX_BYTES,
     read: (json, company) => {
-      const annual = parseAnnualCapex(json);
+      const annual = parseAnnualCapex(json, ctx.now);
       if (annual.length === 0) ctx.notice(`ai-capex: ${company.ticker} files no annual USD capex under ${CAPEX_CONCEPTS.join(" or ")}`);
       return { entry: { ...base(company), status: "ok", annual }, rows: annual.length };
     },

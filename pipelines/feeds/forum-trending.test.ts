@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, cpSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, cpSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -118,5 +118,29 @@ describe("forumTrendingFeed", () => {
     const empty = mkdtempSync(join(tmpdir(), "forum-empty-"));
     temps.push(empty);
     await expect(runForumTrending(testFeedContext({ http: client(empty), now: NOW }))).rejects.toThrow(/every community failed/);
+  });
+
+  it("run() keeps a community's other posts when one post's created_utc is 1e16", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "forum-created-"));
+    temps.push(dir);
+    for (const c of FORUM_COMMUNITIES) {
+      const rel = replayPathFor(forumHotUrl(c.id));
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      cpSync(join("pipelines/fixtures", rel), join(dir, rel));
+    }
+    const baseline = await runForumTrending(testFeedContext({ http: client(), now: NOW }));
+    const rel = replayPathFor(forumHotUrl("singularity"));
+    const listing = JSON.parse(readFileSync(join(dir, rel), "utf8")) as { data: { children: { data: { id: string; score: number; created_utc: number } }[] } };
+    const top = listing.data.children.reduce((a, b) => (b.data.score > a.data.score ? b : a));
+    const other = listing.data.children.find((c) => c !== top && baseline.data.posts.some((p) => p.id === c.data.id))!;
+    top.data.created_utc = 1e16;
+    writeFileSync(join(dir, rel), JSON.stringify(listing));
+    const ctx = testFeedContext({ http: client(dir), now: NOW });
+    const out = await runForumTrending(ctx);
+    const data = ForumTrendingSnapshotSchema.parse(out.data);
+    expect(out.sources?.find((s) => s.id === "r/singularity")).toEqual({ id: "r/singularity", ok: true, rows: listing.data.children.length - 1 });
+    expect(data.posts.some((p) => p.id === top.data.id)).toBe(false);
+    expect(data.posts.some((p) => p.id === other.data.id)).toBe(true);
+    expect(ctx.notices).toContain("forum-trending: r/singularity had 1 posts without a usable created_utc (skipped)");
   });
 });

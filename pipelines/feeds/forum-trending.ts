@@ -9,7 +9,8 @@
  *   once. A crosspost's id is its parent's; the copy with the highest score is kept (ties: the original,
  *   then catalog order), so the entry links where the discussion is largest;
  * - ranking: score desc, then num_comments desc, then id; the first 30 are kept.
- * A community that fails is skipped with a notice; the run fails only when every community fails.
+ * A community that fails is skipped with a notice; the run fails only when every community fails. A post whose
+ * `created_utc` is unusable is skipped alone, with a notice counting it (sources/forum.ts).
  */
 import { FORUM_COMMUNITIES, type ForumCommunity } from "../catalog/forum-communities.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
@@ -72,7 +73,10 @@ export async function runForumTrending(
       const res = await ctx.http.getText(url, { headers: { Accept: "application/json" }, expectContentType: ["json"] });
       const parsed = forumListing.parse(res.body);
       if (parsed.skipped > 0) ctx.notice(`forum-trending: r/${c.id} had ${parsed.skipped} unreadable children (skipped)`);
-      return forumListing.normalize(parsed, { url, now: ctx.now, meta: undefined });
+      const rows = forumListing.normalize(parsed, { url, now: ctx.now, meta: undefined });
+      const undated = parsed.posts.length - rows.length;
+      if (undated > 0) ctx.notice(`forum-trending: r/${c.id} had ${undated} posts without a usable created_utc (skipped)`);
+      return rows;
     }),
   );
   const listings: ForumPostRow[][] = [];

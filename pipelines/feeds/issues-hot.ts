@@ -118,7 +118,10 @@ export async function runIssuesHot(ctx: FeedContext): Promise<FeedOutput<IssuesH
       const parsed = githubIssueSearch.parse(res.body);
       if (parsed.skipped > 0) ctx.notice(`issues-hot: ${q.id} had ${parsed.skipped} unreadable items (skipped)`);
       if (parsed.incomplete) ctx.notice(`issues-hot: ${q.id} results were incomplete (search timed out upstream)`);
-      return githubIssueSearch.normalize(parsed);
+      const hits = githubIssueSearch.normalize(parsed, { now: ctx.now });
+      const dropped = parsed.items.length - hits.length;
+      if (dropped > 0) ctx.notice(`issues-hot: ${q.id} had ${dropped} items without a usable date, repository or URL (skipped)`);
+      return hits;
     }),
   );
   const results: QueryHits[] = [];

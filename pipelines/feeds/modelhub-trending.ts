@@ -22,7 +22,7 @@ export class ModelhubTrendingError extends Error {
 interface Listing<Row> {
   key: "models" | "datasets" | "spaces";
   url: string;
-  source: { id: string; parse(body: string): RepoListParsed; normalize(parsed: RepoListParsed): Row[] };
+  source: { id: string; parse(body: string): RepoListParsed; normalize(parsed: RepoListParsed, ctx: { now: Date }): Row[] };
 }
 
 const LISTINGS = [
@@ -34,7 +34,7 @@ const LISTINGS = [
 async function fetchListing<Row>(ctx: FeedContext, listing: Listing<Row>): Promise<{ rows: Row[]; skipped: number }> {
   const { body } = await ctx.http.getText(listing.url, { headers: { accept: "application/json" } });
   const parsed = listing.source.parse(body);
-  return { rows: listing.source.normalize(parsed), skipped: parsed.skipped };
+  return { rows: listing.source.normalize(parsed, { now: ctx.now }), skipped: parsed.skipped };
 }
 
 /** Build the snapshot from the three listings. */

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,6 +157,57 @@ describe("newsFeed with a failing source", () => {
       expect.objectContaining({ id: "openai", ok: true, rows: 4 }),
       expect.objectContaining({ id: "techcrunch-ai", ok: false, error: expect.stringMatching(/not an RSS, Atom or RDF feed/) }),
     ]);
+  });
+});
+
+describe("newsFeed with a far-future date", () => {
+  const hostileSource = NEWS_SOURCES.find((s) => s.id === "techcrunch-ai")!;
+  const sources = NEWS_SOURCES.filter((s) => s.id === hostileSource.id || s.id === "openai");
+  const recorded = readFileSync(`pipelines/fixtures/${replayPathFor(hostileSource.url)}`, "utf8");
+  const firstDate = /<pubDate>([^<]*)<\/pubDate>/.exec(recorded)![1]!;
+  const hostile = recorded.replace(`<pubDate>${firstDate}</pubDate>`, "<pubDate>Fri, 31 Dec 9999 23:59:59 +0000</pubDate>");
+  let replay: ClosableHttpClient;
+  const serving = (body: string | null): FeedContext["http"] => ({
+    getText: async (url) => {
+      if (url !== hostileSource.url) return replay.getText(url);
+      if (body === null) throw new Error("offline");
+      return { url, status: 200, headers: new Headers(), body, fromCache: false };
+    },
+    getJson: (url) => replay.getJson(url),
+  });
+
+  beforeAll(() => {
+    replay = createHttpClient({ replayDir: "pipelines/fixtures", retries: 0 });
+  });
+  afterAll(async () => {
+    await replay.close();
+  });
+
+  it("run() dates the item by when it was first seen, so it sinks as newer stories arrive", async () => {
+    const clean = (await runNews(context(serving(recorded)), sources)).data;
+    const target = clean.articles.find((a) => a.publishedAt === new Date(firstDate).toISOString() && a.source === hostileSource.name)!;
+    const first = await runNews(context(serving(hostile)), sources);
+    newsSnapshotSchema.parse(first.data);
+    expect(first.data.articles.map((a) => a.id).sort()).toEqual(clean.articles.map((a) => a.id).sort());
+    expect(first.data.articles.find((a) => a.id === target.id)?.publishedAt).toBe(NOW.toISOString());
+    const later = new Date("2026-11-23T12:00:00Z");
+    const second = await runNews(context(serving(hostile), first.data, later), sources);
+    expect(second.data.articles.find((a) => a.id === target.id)?.publishedAt).toBe(NOW.toISOString());
+  });
+
+  it("run() replaces a 9999 date held in the previous snapshot by the first-seen time, answered or kept", async () => {
+    const clean = (await runNews(context(serving(recorded)), sources)).data;
+    const held = structuredClone(clean);
+    const target = held.articles.find((a) => a.source === hostileSource.name && a.publishedAt === new Date(firstDate).toISOString())!;
+    target.publishedAt = "9999-12-31T23:59:59.000Z";
+    target.fetchedAt = "2026-11-01T08:00:00.000Z";
+    const answered = await runNews(context(serving(hostile), held), sources);
+    expect(answered.data.articles.find((a) => a.id === target.id)?.publishedAt).toBe("2026-11-01T08:00:00.000Z");
+    expect(answered.data.articles[0]!.id).not.toBe(target.id);
+    const kept = await runNews(context(serving(null), held), sources);
+    expect(kept.sources!.find((s) => s.id === hostileSource.id)?.ok).toBe(false);
+    expect(kept.data.articles.find((a) => a.id === target.id)?.publishedAt).toBe("2026-11-01T08:00:00.000Z");
+    expect(kept.data.articles.every((a) => a.publishedAt <= NOW.toISOString())).toBe(true);
   });
 });
 

@@ -9,10 +9,14 @@
  *   published copy is kept (ties: catalog order) and takes the union of both copies' categories.
  * - `fetchedAt` is when the article was first seen (carried over from the previous snapshot), so an unchanged
  *   upstream gives an unchanged body.
+ * - `publishedAt` is the item's own date when it lies between 1990 and a day after the run (sources/rss.ts),
+ *   else the time the article was first seen. A date held from before that rule (a feed's `9999-12-31`) is
+ *   replaced the same way, whether the source answered or its previous articles are kept.
  */
 import { NEWS_SOURCES, type NewsSource } from "../catalog/news-sources.ts";
 import { NEWS_CAP, newsSnapshotSchema, newsSnapshotType, type Article, type NewsSnapshot } from "../contract/snapshots/news.ts";
 import { rss } from "../sources/rss.ts";
+import { pastTime } from "../lib/time.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 
 export { NEWS_CAP, newsSnapshotSchema, newsSourceEntrySchema, type NewsSnapshot } from "../contract/snapshots/news.ts";
@@ -60,12 +64,18 @@ export function mergeArticles(lists: Article[][], cap = NEWS_CAP): Article[] {
   return kept.slice(0, cap);
 }
 
+/** A held article's date, or its first-seen time when that date is out of range at `now` (before 1990, more than a day ahead). */
+function heldDate(a: Article, now: Date): string {
+  return pastTime(a.publishedAt, now) === null ? a.fetchedAt : a.publishedAt;
+}
+
 /** Carry first-seen times over from the previous snapshot (and the date of an undated article). */
-function carryOver(articles: Article[], previous: Map<string, Article>, nowIso: string): Article[] {
+function carryOver(articles: Article[], previous: Map<string, Article>, now: Date): Article[] {
+  const nowIso = now.toISOString();
   return articles.map((a) => {
     const prev = previous.get(a.id);
     if (!prev) return a;
-    return { ...a, fetchedAt: prev.fetchedAt, publishedAt: a.publishedAt === nowIso ? prev.publishedAt : a.publishedAt };
+    return { ...a, fetchedAt: prev.fetchedAt, publishedAt: a.publishedAt === nowIso ? heldDate(prev, now) : a.publishedAt };
   });
 }
 
@@ -90,7 +100,6 @@ async function fetchSource(ctx: FeedContext, source: NewsSource): Promise<Articl
 export async function runNews(ctx: FeedContext, sources: readonly NewsSource[] = NEWS_SOURCES): Promise<FeedOutput<NewsSnapshot>> {
   const previous = await readPrevious(ctx);
   const previousById = new Map((previous?.articles ?? []).map((a) => [a.id, a]));
-  const nowIso = ctx.now.toISOString();
   const settled = await Promise.allSettled(sources.map((s) => fetchSource(ctx, s)));
 
   const lists: Article[][] = [];
@@ -98,11 +107,11 @@ export async function runNews(ctx: FeedContext, sources: readonly NewsSource[] =
   settled.forEach((result, i) => {
     const source = sources[i]!;
     if (result.status === "fulfilled") {
-      lists.push(carryOver(result.value, previousById, nowIso));
+      lists.push(carryOver(result.value, previousById, ctx.now));
       health.push({ id: source.id, ok: true, rows: result.value.length });
     } else {
       const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      const kept = (previous?.articles ?? []).filter((a) => a.source === source.name);
+      const kept = (previous?.articles ?? []).filter((a) => a.source === source.name).map((a) => ({ ...a, publishedAt: heldDate(a, ctx.now) }));
       lists.push(kept);
       health.push({ id: source.id, ok: false, error, rows: kept.length });
       ctx.notice(`news: ${source.id} failed (${error}); kept ${kept.length} previous articles`);

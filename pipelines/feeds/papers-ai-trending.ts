@@ -79,7 +79,7 @@ export async function runPapersAiTrending(ctx: FeedContext, options: PapersAiTre
     try {
       const { body } = await ctx.http.getText(url, { headers });
       const parsed = semanticScholar.parse(body);
-      const rows = semanticScholar.normalize(parsed, { meta: { queryId: q.id } });
+      const rows = semanticScholar.normalize(parsed, { now: ctx.now, meta: { queryId: q.id } });
       if (parsed.skipped > 0) ctx.notice(`papers-ai-trending: ${q.id} skipped ${parsed.skipped} unreadable results`);
       lists.push(rows);
       health.push({ id: `semantic-scholar:${q.id}`, ok: true, rows: rows.length });

@@ -24,7 +24,7 @@ export async function runPapersModelhubDaily(ctx: FeedContext): Promise<FeedOutp
     const { body } = await ctx.http.getText(url, { headers: { accept: "application/json" } });
     const parsed = modelhubDailyPapers.parse(body);
     if (parsed.skipped > 0) ctx.notice(`papers-modelhub-daily: skipped ${parsed.skipped} unreadable entries`);
-    const papers = modelhubDailyPapers.normalize(parsed).slice(0, DAILY_PAPERS_CAP);
+    const papers = modelhubDailyPapers.normalize(parsed, { now: ctx.now }).slice(0, DAILY_PAPERS_CAP);
     return { data: { papers }, rows: papers.length, sources: [{ id: modelhubDailyPapers.id, ok: true, rows: papers.length }] };
   } catch (err) {
     throw new PapersModelhubDailyError(`papers-modelhub-daily: ${url} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });

@@ -67,9 +67,11 @@ export async function runPapersPreprintRecent(ctx: FeedContext, options: PapersP
     try {
       const { body } = await ctx.http.getText(url, { headers: { accept: ACCEPT } });
       const parsed = arxiv.parse(body);
-      const rows = arxiv.normalize(parsed, { meta: { category } });
+      const rows = arxiv.normalize(parsed, { now: ctx.now, meta: { category } });
       if (parsed.totalResults === 0) ctx.notice(`papers-preprint-recent: ${category} listing is empty`);
       if (parsed.skipped > 0) ctx.notice(`papers-preprint-recent: ${category} skipped ${parsed.skipped} entries without an id or title`);
+      const dropped = parsed.entries.length - rows.length;
+      if (dropped > 0) ctx.notice(`papers-preprint-recent: ${category} skipped ${dropped} entries without a usable arXiv id, title or published date`);
       lists.push(rows);
       health.push({ id: `arxiv:${category}`, ok: true, rows: rows.length });
     } catch (err) {

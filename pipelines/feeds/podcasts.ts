@@ -4,10 +4,13 @@
  *
  * - Shows are fetched concurrently; each keeps its EPISODES_PER_SHOW newest episodes.
  * - A show whose feed fails keeps its episodes from the previous snapshot and is reported unhealthy; the run
- *   fails only when every show fails.
+ *   fails only when every show fails. A kept episode dated more than a day after the run (held from before the
+ *   date rule of sources/podcast-rss.ts) is dropped, as the source would drop it.
+ * - Items the source drops (no title, no usable date, no URL, a repeated id) are counted in a notice.
  * - Order: published descending, then show id, then episode id (stable across runs).
  */
 import { PODCAST_SHOWS, type PodcastShow } from "../catalog/podcasts.ts";
+import { pastTime } from "../lib/time.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { podcastRss } from "../sources/podcast-rss.ts";
 import { type Episode, type PodcastsSnapshot, podcastsSnapshotSchema, podcastsSnapshotType } from "../contract/snapshots/podcasts.ts";
@@ -58,7 +61,11 @@ async function readPrevious(ctx: FeedContext): Promise<PodcastsSnapshot | undefi
 
 async function fetchShow(ctx: FeedContext, show: PodcastShow): Promise<Episode[]> {
   const response = await ctx.http.getText(show.feed, { headers: { Accept: ACCEPT }, maxBytes: MAX_FEED_BYTES });
-  return podcastRss.normalize(podcastRss.parse(response.body), { url: show.feed, now: ctx.now, meta: { show: show.id } });
+  const parsed = podcastRss.parse(response.body);
+  const episodes = podcastRss.normalize(parsed, { url: show.feed, now: ctx.now, meta: { show: show.id } });
+  const dropped = parsed.items.length - episodes.length;
+  if (dropped > 0) ctx.notice(`podcasts: ${show.id} skipped ${dropped} items without a title, a usable date or a URL, or repeated`);
+  return episodes;
 }
 
 /** Build the podcasts snapshot from `shows` (the catalog by default). */
@@ -74,7 +81,7 @@ export async function runPodcasts(ctx: FeedContext, shows: readonly PodcastShow[
       health.push({ id: show.id, ok: true, rows: Math.min(result.value.length, EPISODES_PER_SHOW) });
     } else {
       const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      const kept = (previous?.episodes ?? []).filter((e) => e.show === show.id);
+      const kept = (previous?.episodes ?? []).filter((e) => e.show === show.id && pastTime(e.published, ctx.now) !== null);
       lists.push(kept);
       health.push({ id: show.id, ok: false, error, rows: kept.length });
       ctx.notice(`podcasts: ${show.id} failed (${error}); kept ${kept.length} previous episodes`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -156,6 +156,25 @@ describe("pricingFeed.run()", () => {
     expect(modelIn(data, "mistral-small-3.1")!.priceCheck).toMatchObject({ status: "disagrees", aggregatorInput: 0.05 });
     const statuses = data.providers.flatMap((p) => p.models).map((m) => m.priceCheck?.status);
     expect(statuses.filter((s) => s === "agrees").length).toBeGreaterThan(30);
+  });
+
+  it("pricingFeed.run() checks every price when one aggregator entry's created is in microseconds", async () => {
+    const path = "openrouter.ai/api/v1/models/index";
+    const recorded = JSON.parse(readFileSync(join("pipelines/fixtures", path), "utf8")) as { data: Record<string, unknown>[] };
+    const opus = recorded.data.findIndex((m) => m["id"] === "anthropic/claude-opus-4");
+    recorded.data[opus] = { ...recorded.data[opus], created: 1763856000000000 };
+    const dir = mkdtempSync(join(tmpdir(), "agentfeed-pricing-created-"));
+    try {
+      mkdirSync(join(dir, "openrouter.ai/api/v1/models"), { recursive: true });
+      writeFileSync(join(dir, path), JSON.stringify(recorded));
+      const { ctx } = context(dir);
+      const out = await pricingFeed.run(ctx);
+      const data = pricingFeed.schema.parse(out.data);
+      expect(modelIn(data, "claude-opus-4")!.priceCheck?.status).toBe("agrees");
+      expect(data.providers.flatMap((p) => p.models).filter((m) => m.priceCheck?.status === "agrees").length).toBeGreaterThan(30);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("pricingFeed.run() emits model_prices rows for curated and aggregator prices", async () => {

@@ -188,7 +188,7 @@ async function readAggregator(ctx: FeedContext): Promise<{ rows: OpenRouterRow[]
     const res = await ctx.http.getText(OPENROUTER_MODELS_URL, { expectContentType: ["json"] });
     const parsed = openrouter.parse(res.body);
     if (parsed.skipped > 0) ctx.notice(`pricing: aggregator list had ${parsed.skipped} unreadable entries (skipped)`);
-    const rows = openrouter.normalize(parsed);
+    const rows = openrouter.normalize(parsed, { now: ctx.now });
     return { rows, health: { id: openrouter.id, ok: true, rows: rows.length } };
   } catch (err) {
     throw new PricingFeedError(`pricing: the aggregator list ${OPENROUTER_MODELS_URL} could not be read, so no price was checked (${describeError(err)})`, { cause: err });

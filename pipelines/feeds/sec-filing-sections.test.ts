@@ -32,11 +32,27 @@ describe("periodicFilings()", () => {
       primaryDocument: ["q1.htm", "k25.htm", "ka.htm", "k24.htm", "x.htm", "k23.htm"],
       primaryDocDescription: ["", "", "", "", "", ""],
     };
-    const { name, byForm } = periodicFilings("0000000001", { name: "ACME CORP", filings: { recent } }, ["10-K", "10-Q"], 2);
+    const { name, byForm } = periodicFilings("0000000001", { name: "ACME CORP", filings: { recent } }, ["10-K", "10-Q"], 2, NOW);
     expect(name).toBe("ACME CORP");
     expect(byForm.get("10-K")!.map((f) => f.accession_number)).toEqual(["0000000001-25-000002", "0000000001-24-000001"]);
     expect(byForm.get("10-Q")).toEqual([{ accession_number: "0000000001-25-000003", form: "10-Q", filing_date: "2025-05-01", report_date: "2025-04-27", primary_doc_url: "https://www.sec.gov/Archives/edgar/data/1/000000000125000003/q1.htm" }]);
-    expect(() => periodicFilings("0000000001", "<html>", ["10-K"], 2)).toThrow();
+    expect(() => periodicFilings("0000000001", "<html>", ["10-K"], 2, NOW)).toThrow();
+  });
+
+  it("leaves out only the filing whose day is not a real past day", () => {
+    const recent = {
+      accessionNumber: ["0000000001-99-000001", "0000000001-25-000002", "0000000001-24-000001", "0000000001-23-000001"],
+      filingDate: ["9999-12-31", "2025-02-20", "2024-02-30", "2023-02-24"],
+      reportDate: ["9999-12-30", "+010000-01-01", "2024-01-28", "2023-01-29"],
+      form: ["10-K", "10-K", "10-K", "10-K"],
+      primaryDocument: ["k99.htm", "k25.htm", "k24.htm", "k23.htm"],
+      primaryDocDescription: ["", "", "", ""],
+    };
+    const { byForm } = periodicFilings("0000000001", { name: "ACME CORP", filings: { recent } }, ["10-K"], 3, NOW);
+    expect(byForm.get("10-K")!.map((f) => [f.accession_number, f.report_date])).toEqual([
+      ["0000000001-25-000002", null],
+      ["0000000001-23-000001", "2023-01-29"],
+    ]);
   });
 });
 

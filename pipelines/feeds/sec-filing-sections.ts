@@ -54,7 +54,7 @@ export async function runSecFilingSections(ctx: FeedContext, options: SecFilingS
     let listed: ReturnType<typeof periodicFilings>;
     try {
       const { json } = await paced(() => ctx.http.getJson(submissionsUrl(company.cik), { headers: { ...headers, Accept: "application/json" }, maxBytes: 8 * 1024 * 1024 }));
-      listed = periodicFilings(company.cik, json, DELTA_FORMS, FILINGS_PER_FORM);
+      listed = periodicFilings(company.cik, json, DELTA_FORMS, FILINGS_PER_FORM, ctx.now);
     } catch (err) {
       const error = failureMessage(err);
       out.push({ ...base, edgar_name: before?.edgar_name ?? null, status: "failed", error, newest: before?.newest ?? { "10-K": null, "10-Q": null }, filings: before?.filings ?? [] });

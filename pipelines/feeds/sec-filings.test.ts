@@ -3,6 +3,8 @@ import { AI_COMPANIES, submissionsUrl } from "../catalog/ai-companies.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 import { recordingHttp as recording } from "../lib/testing/recording-http.ts";
 import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
+import { readFileSync } from "node:fs";
+import { replayPathFor } from "../lib/replay-path.ts";
 import { isDocumentName, parseSubmissions, primaryDocUrl } from "../sources/sec-edgar.ts";
 import { edgarUserAgent, runSecFilings, secFilingsFeed } from "./sec-filings.ts";
 import { FILINGS_KEPT, type SecFilingsSnapshot } from "../contract/snapshots/sec-filings.ts";
@@ -23,8 +25,9 @@ describe("parseSubmissions()", () => {
   };
 
   it("keeps well-formed filings newest first with archive URLs, sanitized text, and skips the malformed", () => {
-    const parsed = parseSubmissions("0001045810", { name: "NVIDIA CORP", filings: { recent } });
+    const parsed = parseSubmissions("0001045810", { name: "NVIDIA CORP", filings: { recent } }, NOW);
     expect(parsed.name).toBe("NVIDIA CORP");
+    expect(parsed.skipped).toBe(2);
     expect(parsed.filings.map((f) => f.accession_number)).toEqual(["0001045810-25-000230", "0001045810-25-000210"]);
     expect(parsed.filings[0]).toEqual({
       accession_number: "0001045810-25-000230",
@@ -40,12 +43,48 @@ describe("parseSubmissions()", () => {
   });
 
   it("refuses a body that is not a submissions document", () => {
-    expect(() => parseSubmissions("0000000001", "<html>")).toThrow();
+    expect(() => parseSubmissions("0000000001", "<html>", NOW)).toThrow();
     expect(primaryDocUrl("0000002488", "0000002488-25-000012", "amd 10q.htm")).toBe("https://www.sec.gov/Archives/edgar/data/2488/000000248825000012/amd%2010q.htm");
     // An ownership report's primary document is its XSL-rendered view, one folder deep.
     expect(primaryDocUrl("0001045810", "0001347842-26-000007", "xslF345X05/wk-form4_1772663608.xml")).toBe("https://www.sec.gov/Archives/edgar/data/1045810/000134784226000007/xslF345X05/wk-form4_1772663608.xml");
     expect(["nvda-20250126.htm", "xslF345X05/form4.xml"].every(isDocumentName)).toBe(true);
     expect(["../x.htm", "a/../b.htm", "a/b/c.htm", "a b.htm", "", "/x.htm"].some(isDocumentName)).toBe(false);
+  });
+});
+
+describe("parseSubmissions() dates", () => {
+  const nvda = AI_COMPANIES.find((c) => c.ticker === "NVDA")!;
+  const recorded = () => JSON.parse(readFileSync(`pipelines/fixtures/${replayPathFor(submissionsUrl(nvda.cik))}`, "utf8")) as { filings: { recent: Record<string, unknown[]> } };
+
+  it("skips and counts only the recorded filings whose filing day is not a real past day; a bad report day is null", () => {
+    const body = recorded();
+    const before = parseSubmissions(nvda.cik, body, NOW);
+    const r = body.filings.recent;
+    const accession = (i: number) => r["accessionNumber"]![i] as string;
+    r["filingDate"]![0] = "9999-12-31";
+    r["filingDate"]![1] = "2026-02-30";
+    r["reportDate"]![2] = "2026-13-01";
+    const after = parseSubmissions(nvda.cik, body, NOW);
+    expect(after.skipped).toBe(before.skipped + 2);
+    for (const f of after.filings) expect(f.filing_date <= "2026-11-26").toBe(true);
+    expect(after.filings.map((f) => f.accession_number)).not.toContain(accession(0));
+    expect(after.filings.map((f) => f.accession_number)).not.toContain(accession(1));
+    expect(after.filings.find((f) => f.accession_number === accession(2))?.report_date).toBeNull();
+    // The list refills from the next listed filings, up to FILINGS_KEPT.
+    expect(after.filings).toHaveLength(Math.min(FILINGS_KEPT, before.filings.length));
+  });
+
+  it("run() keeps the company's other filings when one filing date is out of range", async () => {
+    const body = recorded();
+    body.filings.recent["filingDate"]![0] = "9999-12-31";
+    const dir = fixtures.replayOf("sec-filings-dates-", { [submissionsUrl(nvda.cik)]: JSON.stringify(body) });
+    const ctx = testFeedContext({ http: client(dir), now: NOW });
+    const out = await runSecFilings(ctx, { companies: [nvda], contact: "test@example.com" });
+    const company = out.data.companies[0]!;
+    expect(company.status).toBe("ok");
+    expect(company.filings.length).toBeGreaterThan(10);
+    expect(company.filings[0]!.filing_date <= "2026-11-26").toBe(true);
+    expect(ctx.notices).toContain("sec-filings: NVDA had 1 filings with a malformed accession number, filing date or document name (skipped)");
   });
 });
 

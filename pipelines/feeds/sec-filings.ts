@@ -70,7 +70,8 @@ export async function runSecFilings(ctx: FeedContext, options: SecFilingsOptions
     url: (company) => submissionsUrl(company.cik),
     maxBytes: 8 * 1024 * 1024,
     read: (json, company) => {
-      const parsed = parseSubmissions(company.cik, json);
+      const parsed = parseSubmissions(company.cik, json, ctx.now);
+      if (parsed.skipped > 0) ctx.notice(`sec-filings: ${company.ticker} had ${parsed.skipped} filings with a malformed accession number, filing date or document name (skipped)`);
       return { entry: { ...entryBase(company), edgar_name: parsed.name, status: "ok", filings: parsed.filings }, rows: parsed.filings.length };
     },
     failed: (company, error) => {

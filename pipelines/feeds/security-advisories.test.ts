@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -91,6 +91,25 @@ describe("security-advisories feed (replay)", () => {
     // With the previous snapshot's copy the run goes on and keeps it.
     const { out: kept } = await run(noRecord, first.data);
     expect(kept.data.advisories.some((a) => a.id === "GHSA-fv66-9v8q-g76r")).toBe(true);
+  });
+
+  it("an OSV record with one unusable time keeps its advisory; one with no usable time is skipped alone, or kept from before", async () => {
+    const { out: first } = await run();
+    const dir = without([]);
+    const edit = (id: string, change: Record<string, unknown>) => {
+      const path = join(dir, replayPathFor(osvVulnUrl(id)));
+      writeFileSync(path, JSON.stringify({ ...(JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>), ...change }));
+    };
+    edit("GHSA-fv66-9v8q-g76r", { published: "+010000-01-01T00:00:00Z", modified: "Fri, 31 Dec 9999 23:59:59 +0000" });
+    edit("GHSA-6c3j-c64m-qhgq", { published: "+010000-01-01T00:00:00Z" });
+    const { out, notices } = await run(dir);
+    expect(out.data.advisories.map((a) => a.id)).toEqual(first.data.advisories.map((a) => a.id).filter((id) => id !== "GHSA-fv66-9v8q-g76r"));
+    const dated = out.data.advisories.find((a) => a.id === "GHSA-6c3j-c64m-qhgq")!;
+    expect(dated.published).toBe(dated.modified);
+    expect(notices).toEqual(["security-advisories: 1 OSV record(s) without a usable published or modified time and not held before, skipped: GHSA-fv66-9v8q-g76r"]);
+    const { out: kept, notices: none } = await run(dir, first.data);
+    expect(kept.data.advisories.find((a) => a.id === "GHSA-fv66-9v8q-g76r")).toEqual(first.data.advisories.find((a) => a.id === "GHSA-fv66-9v8q-g76r"));
+    expect(none).toEqual([]);
   });
 
   it("KEV, malicious listings and releases that fail keep what was held; KEV with nothing held fails the run", async () => {

@@ -6,7 +6,8 @@
  *    with a notice); every registry failing fails the run.
  * 2. OSV: one querybatch POST for the whole cohort, then each advisory id's full record. A record that cannot be
  *    fetched is taken from the previous snapshot; without one the run fails (a missing advisory would turn a
- *    REVIEW into a GO).
+ *    REVIEW into a GO). A record fetched but with neither a usable published nor modified time (sources/osv.ts)
+ *    is also taken from the previous snapshot; without one it alone is skipped, with a notice.
  * 3. OSV malicious-package advisories: each ecosystem's modified_id.csv, the MAL- ids modified in the last
  *    MALICIOUS_WINDOW_DAYS (at most MALICIOUS_PER_RUN per ecosystem; those already held unchanged are reused),
  *    merged with the previous snapshot's, newest MAX_MALICIOUS kept. A listing that fails keeps the previous set.
@@ -27,7 +28,7 @@ import type { Feed, FeedContext, FeedOutput, HistoryMoment, SourceHealth, Wareho
 import { KEV_URL, parseKev, type KevCatalog } from "../sources/cisa-kev.ts";
 import { githubReleasesUrl, parseReleases } from "../sources/github-releases.ts";
 import { NPM_ABBREVIATED, npmPackageUrl, npmPackumentUrl, parseNpmPackument, type RegistryRelease } from "../sources/npm-registry.ts";
-import { normalizeOsvRecord, OSV_QUERYBATCH_URL, osvBucketRecordUrl, osvModifiedIdsUrl, osvVulnUrl, parseOsvRecord, parseQueryBatch, recentMaliciousIds } from "../sources/osv.ts";
+import { normalizeOsvRecord, OSV_QUERYBATCH_URL, OsvUndatedError, osvBucketRecordUrl, osvModifiedIdsUrl, osvVulnUrl, parseOsvRecord, parseQueryBatch, recentMaliciousIds } from "../sources/osv.ts";
 import { parsePypiProject, pypiPageUrl, pypiProjectUrl } from "../sources/pypi.ts";
 import {
   ADVISORY_SEVERITIES,
@@ -107,21 +108,24 @@ async function readCohort(ctx: FeedContext, cohort: readonly CohortEntry[], prev
 async function readRecords(ctx: FeedContext, wanted: { id: string; url: string }[], held: Map<string, Advisory>, required: boolean): Promise<{ advisories: Advisory[]; failed: string[] }> {
   const queue = new PQueue({ concurrency: CONCURRENCY });
   const failed: string[] = [];
+  const undated: string[] = [];
   const advisories = await Promise.all(
     wanted.map(({ id, url }) =>
       queue.add(async (): Promise<Advisory | null> => {
         try {
           const res = await ctx.http.getText(url, { headers: { accept: "application/json" }, expectContentType: ["json"] });
-          return normalizeOsvRecord(parseOsvRecord(res.body));
+          return normalizeOsvRecord(parseOsvRecord(res.body), ctx.now);
         } catch (error) {
           const before = held.get(id);
           if (before) return before;
-          failed.push(`${id}: ${message(error)}`);
+          if (error instanceof OsvUndatedError) undated.push(id);
+          else failed.push(`${id}: ${message(error)}`);
           return null;
         }
       }),
     ),
   );
+  if (undated.length > 0) ctx.notice(`security-advisories: ${undated.length} OSV record(s) without a usable published or modified time and not held before, skipped: ${undated.sort().slice(0, 5).join(", ")}`);
   if (required && failed.length > 0) throw new SecurityFeedError(`security-advisories: ${failed.length} OSV record(s) unreadable and not held before; first: ${failed[0]}`);
   return { advisories: advisories.filter((a): a is Advisory => a !== null), failed };
 }
@@ -175,7 +179,7 @@ async function readMalicious(ctx: FeedContext, previous: SecurityAdvisoriesSnaps
 async function readKev(ctx: FeedContext, previous: SecurityAdvisoriesSnapshot | undefined, sources: SourceHealth[]): Promise<KevCatalog | null> {
   try {
     const res = await ctx.http.getText(KEV_URL, { expectContentType: ["json"], maxBytes: 16 * 1024 * 1024 });
-    const kev = parseKev(res.body);
+    const kev = parseKev(res.body, ctx.now);
     if (kev.skipped > 0) ctx.notice(`security-advisories: ${kev.skipped} KEV entries without a readable CVE id or date skipped`);
     sources.push({ id: "cisa-kev", ok: true });
     return kev;
@@ -192,7 +196,7 @@ async function readProtocols(ctx: FeedContext, protocols: readonly ProtocolEntry
   for (const p of protocols) {
     try {
       const res = await ctx.http.getText(githubReleasesUrl(p.repository), { headers: { accept: "application/vnd.github+json" }, expectContentType: ["json"] });
-      out.push({ id: p.id, name: p.name, repository: p.repository, releases: parseReleases(res.body) });
+      out.push({ id: p.id, name: p.name, repository: p.repository, releases: parseReleases(res.body, ctx.now) });
       sources.push({ id: `releases-${p.id}`, ok: true });
     } catch (error) {
       ctx.notice(`security-advisories: releases of ${p.repository} failed (${message(error)}); previous releases kept`);

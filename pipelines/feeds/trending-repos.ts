@@ -116,7 +116,10 @@ export async function runTrendingRepos(ctx: FeedContext): Promise<FeedOutput<Tre
       const res = await ctx.http.getText(q.url, { headers, expectContentType: ["json"] });
       const parsed = githubRepoSearch.parse(res.body);
       if (parsed.skipped > 0) ctx.notice(`trending-repos: ${q.id} had ${parsed.skipped} unreadable items (skipped)`);
-      return githubRepoSearch.normalize(parsed);
+      const hits = githubRepoSearch.normalize(parsed, { now: ctx.now });
+      const dropped = parsed.items.length - hits.length;
+      if (dropped > 0) ctx.notice(`trending-repos: ${q.id} had ${dropped} items without a usable created_at or URL (skipped)`);
+      return hits;
     }),
   );
   const hits: RepoHit[] = [];

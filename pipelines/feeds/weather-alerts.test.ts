@@ -1,11 +1,24 @@
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ClosableHttpClient, createHttpClient } from "../lib/http/client.ts";
 import { startTestServer, type TestServer } from "../lib/http/test-server.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
+import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
 import { NWS_ALERTS_URL } from "../sources/nws-alerts.ts";
 import { runWeatherAlerts, weatherAlertsFeed, weatherAlertsSnapshot } from "./weather-alerts.ts";
+import { createLiveWeatherSource } from "./weather-alerts-live.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
+const fixtures = replayFixtures();
+
+/** The recorded collection with one alert's `expires` in the valid expanded-year form and another's `sent` two days ahead. */
+function hostileCollection(): { body: string; expiresId: string; sentId: string } {
+  const recorded = JSON.parse(readFileSync("pipelines/fixtures/api.weather.gov/alerts/active", "utf8")) as { features: { properties: Record<string, unknown> }[] };
+  const [a, b] = [recorded.features[1]!.properties, recorded.features[2]!.properties];
+  a["expires"] = "+010000-01-01T00:00:00Z";
+  b["sent"] = "2026-11-24T12:00:00+00:00";
+  return { body: JSON.stringify(recorded), expiresId: a["id"] as string, sentId: b["id"] as string };
+}
 const clients: ClosableHttpClient[] = [];
 const servers: TestServer[] = [];
 
@@ -71,5 +84,28 @@ describe("weatherAlertsFeed", () => {
     });
     servers.push(server);
     await expect(runWeatherAlerts(testFeedContext({ http: client(), now: NOW }), server.url("/alerts/active"))).rejects.toThrow(/FeatureCollection/);
+  });
+
+  it("run() keeps every other alert when one has an expanded-year expires and another a far-future sent", async () => {
+    const { body, expiresId, sentId } = hostileCollection();
+    const dir = fixtures.replayOf("weather-alerts-", { [NWS_ALERTS_URL]: body });
+    const ctx = testFeedContext({ http: fixtures.client(dir), now: NOW });
+    const out = await weatherAlertsFeed.run(ctx);
+    const data = weatherAlertsSnapshot.parse(out.data);
+    expect(data.alerts).toHaveLength(22);
+    const kept = data.alerts.find((a) => a.id === expiresId);
+    expect(kept?.expires).toBeNull();
+    expect(kept?.ends).not.toBeNull();
+    expect(data.alerts.some((a) => a.id === sentId)).toBe(false);
+    expect(ctx.notices.join("\n")).toMatch(/skipped 2 cancellations, duplicates or features with an unknown status or an unusable sent time/);
+  });
+
+  it("the live source (the API's /api/climate/weather-alerts read) answers the same hostile collection", async () => {
+    const { body, expiresId } = hostileCollection();
+    const dir = fixtures.replayOf("weather-alerts-live-", { [NWS_ALERTS_URL]: body });
+    const live = createLiveWeatherSource({ http: fixtures.client(dir) });
+    const collection = await live.fetch(NOW);
+    expect(collection.alerts).toHaveLength(22);
+    expect(collection.alerts.find((a) => a.id === expiresId)?.expires).toBeNull();
   });
 });

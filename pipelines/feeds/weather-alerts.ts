@@ -6,17 +6,21 @@
  * the upstream's own generation time.
  */
 import type { Feed, FeedContext, FeedOutput, HttpClient } from "../lib/types.ts";
-import { NWS_ACCEPT, NWS_CONTENT_TYPES, NWS_MAX_BYTES, type NwsAlertCollection, nwsAlertsSource, toUtc } from "../sources/nws-alerts.ts";
+import { NWS_ACCEPT, NWS_CONTENT_TYPES, NWS_MAX_BYTES, type NwsAlertCollection, nwsAlertsSource } from "../sources/nws-alerts.ts";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import { NWS_ALERTS_URL, weatherAlertsSnapshot, type WeatherAlertsSnapshot, weatherAlertsSnapshotType } from "../contract/snapshots/weather-alerts.ts";
 
 export { weatherAlertsSnapshot, type WeatherAlertsSnapshot } from "../contract/snapshots/weather-alerts.ts";
 
-/** Collection facts from the parsed body plus the normalized alerts. */
+/**
+ * Collection facts from the parsed body plus the normalized alerts, fetched at `now`. `updated` is the upstream's
+ * generation time: unreadable, before 1990 or more than a day after `now` gives null.
+ */
 export function collectionOf(parsed: NwsAlertCollection, url: string, now: Date): WeatherAlertsSnapshot {
   return weatherAlertsSnapshot.parse({
     title: parsed.title ? sanitize(parsed.title, { maxLength: 300 }) || null : null,
-    updated: toUtc(parsed.updated) ?? null,
+    updated: pastTime(parsed.updated, now),
     upstream_count: parsed.featureCount,
     alerts: nwsAlertsSource.normalize(parsed, { url, now, meta: undefined }),
   });
@@ -44,7 +48,7 @@ export async function runWeatherAlerts(ctx: FeedContext, url: string = NWS_ALERT
   const { collection, parsed } = await fetchWeatherAlerts(ctx.http, url, ctx.now);
   if (parsed.unreadable > 0) ctx.notice(`weather-alerts: skipped ${parsed.unreadable} features without an alert's required fields`);
   const skipped = parsed.features.length - collection.alerts.length;
-  if (skipped > 0) ctx.notice(`weather-alerts: skipped ${skipped} cancellations, duplicates or features with an unknown status`);
+  if (skipped > 0) ctx.notice(`weather-alerts: skipped ${skipped} cancellations, duplicates or features with an unknown status or an unusable sent time`);
   return {
     data: collection,
     rows: collection.alerts.length,

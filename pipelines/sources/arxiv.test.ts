@@ -18,7 +18,8 @@ testSource(
   PREPRINT_CATEGORIES.map((category) => ({ url: arxivCategoryUrl(category), fixture: fixture(arxivCategoryUrl(category)), meta: { category }, minRows: 10 })),
 );
 
-const run = (category: string) => arxiv.normalize(arxiv.parse(read(arxivCategoryUrl(category))), { meta: { category } });
+const NOW = new Date("2026-11-20T12:00:00Z");
+const run = (category: string) => arxiv.normalize(arxiv.parse(read(arxivCategoryUrl(category))), { now: NOW, meta: { category } });
 
 describe("arxiv", () => {
   it("arxivCategoryUrl() lists a category newest first, 50 results", () => {
@@ -55,7 +56,7 @@ describe("arxiv", () => {
     const body = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2611.00002v1</id><title>Bounds</title>
       <summary>We prove an $\\mathcal{O}(n \\log n)$ bound when $k &lt; n$ and
       the &lt;b&gt;graph&lt;/b&gt; is sparse.</summary><published>2026-11-19T10:00:00Z</published><category term="cs.DS"/></entry></feed>`;
-    const [latex] = arxiv.normalize(parseArxiv(body), { meta: { category: "cs.AI" } });
+    const [latex] = arxiv.normalize(parseArxiv(body), { now: NOW, meta: { category: "cs.AI" } });
     expect(latex!.summary).toBe("We prove an $\\mathcal{O}(n \\log n)$ bound when $k < n$ and the graph is sparse.");
     expect(latex!.primaryCategory).toBe("cs.DS");
     expect(latex!.authors).toEqual([]);
@@ -69,6 +70,23 @@ describe("arxiv", () => {
     expect(withDoi[0]!.doi).toMatch(/^10\.\d+\//);
   });
 
+  it("normalize() drops only the entry with an unusable published date and falls back on published for a bad updated", () => {
+    const recorded = read(arxivCategoryUrl("cs.AI"));
+    const before = run("cs.AI");
+    const published = [...recorded.matchAll(/<entry>[\s\S]*?<published>([^<]*)<\/published>/g)].map((m) => m[1]!);
+    const updated = [...recorded.matchAll(/<entry>[\s\S]*?<updated>([^<]*)<\/updated>/g)].map((m) => m[1]!);
+    expect(published.length).toBeGreaterThanOrEqual(3);
+    // The second entry gets an expanded-year published date, the third an updated date two days ahead.
+    const entries = recorded.split("<entry>");
+    entries[2] = entries[2]!.replace(`<published>${published[1]}</published>`, "<published>+010000-01-01T00:00:00Z</published>");
+    entries[3] = entries[3]!.replace(`<updated>${updated[2]}</updated>`, "<updated>2026-11-22T12:00:01Z</updated>");
+    const after = arxiv.normalize(arxiv.parse(entries.join("<entry>")), { now: NOW, meta: { category: "cs.AI" } });
+    for (const p of after) expect(() => arxiv.row.parse(p)).not.toThrow();
+    expect(after.map((p) => p.id)).toEqual(before.filter((_, i) => i !== 1).map((p) => p.id));
+    expect(after[1]).toEqual({ ...before[2]!, updatedAt: before[2]!.publishedAt });
+    expect(after.slice(2)).toEqual(before.slice(3));
+  });
+
   it("parse() throws ArxivApiError on arXiv's error feed", () => {
     expect(() => parseArxiv(read(ARXIV_ERROR_URL))).toThrow(ArxivApiError);
     expect(() => parseArxiv(read(ARXIV_ERROR_URL))).toThrow("incorrect id format for 2611.1337x");
@@ -77,7 +95,7 @@ describe("arxiv", () => {
   it("parse() reads an empty result as zero entries", () => {
     const parsed = parseArxiv(read(ARXIV_EMPTY_URL));
     expect(parsed).toEqual({ totalResults: 0, entries: [], skipped: 0 });
-    expect(arxiv.normalize(parsed, { meta: { category: "cs.AI" } })).toEqual([]);
+    expect(arxiv.normalize(parsed, { now: NOW, meta: { category: "cs.AI" } })).toEqual([]);
   });
 
   it("parse() throws ArxivParseError on a truncated body", () => {

@@ -170,13 +170,17 @@ export function splitArxivId(absUrl: string): { id: string; version: number } | 
   return { id, version: m[2] ? Number(m[2]) : 1 };
 }
 
-/** Normalize entries to preprints; entries without a usable id, title or date are dropped. */
-export function normalizeArxiv(parsed: ArxivParsed, ctx: { meta: ArxivMeta }): Preprint[] {
+/**
+ * Normalize entries fetched at `ctx.now` to preprints; entries without a usable id, title or `published` date are
+ * dropped (a date is usable between 1990 and a day after the fetch time); an unusable `updated` falls back to
+ * `published`.
+ */
+export function normalizeArxiv(parsed: ArxivParsed, ctx: { now: Date; meta: ArxivMeta }): Preprint[] {
   const out: Preprint[] = [];
   for (const e of parsed.entries) {
     const split = splitArxivId(e.id);
     const title = sanitize(e.title, { maxLength: PREPRINT_TITLE_MAX });
-    const publishedAt = parseDate(e.published);
+    const publishedAt = parseDate(e.published, ctx.now);
     if (!split || title === "" || !publishedAt) continue;
     const authors = e.authors.map((a) => sanitize(a, { maxLength: 120 })).filter((a) => a !== "");
     const categories = [...new Set(e.categories)];
@@ -193,7 +197,7 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { meta: ArxivMeta }): P
       primaryCategory,
       categories: categories.length > 0 ? categories : [primaryCategory],
       publishedAt,
-      updatedAt: parseDate(e.updated) ?? publishedAt,
+      updatedAt: parseDate(e.updated, ctx.now) ?? publishedAt,
       url: `https://arxiv.org/abs/${versioned}`,
       pdfUrl: `https://arxiv.org/pdf/${versioned}`,
       doi: e.doi ?? null,

@@ -5,10 +5,14 @@
  * [{ cveID, vendorProject, product, dateAdded, dueDate, knownRansomwareCampaignUse, … }] }`. About 1.5 MB.
  *
  * `parseKev` reads it tolerantly (an entry without a readable CVE id or dateAdded is skipped and counted);
- * `kevEntry` maps one entry to the strict row the snapshot keeps.
+ * `kevEntry` maps one entry to the strict row the snapshot keeps. Dates (pipelines/lib/time.ts): `dateAdded` must be
+ * a real day between 1990 and a day after the fetch time, else the entry is skipped and counted; `dueDate` may lie
+ * ahead and is null only when it is not a real day (or beyond year 9999); `dateReleased`, the catalog's own time,
+ * must be usable like `dateAdded`, else the catalog is unreadable (the feed keeps the previous one).
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { expiryDay, pastDay, pastTime } from "../lib/time.ts";
 import { kevEntrySchema, type KevEntry } from "../contract/snapshots/security-advisories.ts";
 
 export const KEV_URL = "https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json";
@@ -42,10 +46,8 @@ export interface KevCatalog {
   skipped: number;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Read the catalog; throws KevParseError on a body that is not it. */
-export function parseKev(body: string): KevCatalog {
+/** Read the catalog fetched at `now`; throws KevParseError on a body that is not it. */
+export function parseKev(body: string, now: Date): KevCatalog {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -54,36 +56,36 @@ export function parseKev(body: string): KevCatalog {
   }
   const parsed = catalog.safeParse(json);
   if (!parsed.success) throw new KevParseError(`not the KEV catalog: ${parsed.error.issues[0]?.path.join(".") ?? ""} ${parsed.error.issues[0]?.message ?? ""}`);
-  const released = Date.parse(parsed.data.dateReleased);
-  if (Number.isNaN(released)) throw new KevParseError(`KEV dateReleased is not a time: ${JSON.stringify(parsed.data.dateReleased.slice(0, 40))}`);
+  const released = pastTime(parsed.data.dateReleased, now);
+  if (released === null) throw new KevParseError(`KEV dateReleased is not a usable time: ${JSON.stringify(parsed.data.dateReleased.slice(0, 40))}`);
   const entries: KevEntry[] = [];
   let skipped = 0;
   for (const raw of parsed.data.vulnerabilities) {
     const e = entry.safeParse(raw);
-    const row = e.success ? kevEntry(e.data) : null;
+    const row = e.success ? kevEntry(e.data, now) : null;
     if (row === null) skipped += 1;
     else entries.push(row);
   }
   return {
     catalog_version: sanitize(parsed.data.catalogVersion, { maxLength: 40 }),
-    date_released: new Date(released).toISOString(),
+    date_released: released,
     count: parsed.data.count ?? parsed.data.vulnerabilities.length,
     entries,
     skipped,
   };
 }
 
-function kevEntry(e: z.infer<typeof entry>): KevEntry | null {
+function kevEntry(e: z.infer<typeof entry>, now: Date): KevEntry | null {
   const cve = e.cveID.trim().toUpperCase();
-  const added = e.dateAdded.trim().slice(0, 10);
-  if (!/^CVE-\d{4}-\d{4,}$/.test(cve) || !DAY.test(added)) return null;
-  const due = e.dueDate?.trim().slice(0, 10) ?? "";
+  const added = pastDay(e.dateAdded.trim().slice(0, 10), now);
+  if (!/^CVE-\d{4}-\d{4,}$/.test(cve) || added === null) return null;
+  const due = expiryDay(e.dueDate?.trim().slice(0, 10));
   return kevEntrySchema.parse({
     cve_id: cve,
     vendor_project: sanitize(e.vendorProject ?? "", { maxLength: 120 }),
     product: sanitize(e.product ?? "", { maxLength: 120 }),
     date_added: added,
-    due_date: DAY.test(due) ? due : null,
+    due_date: due,
     ransomware: (e.knownRansomwareCampaignUse ?? "").trim().toLowerCase() === "known",
   });
 }

@@ -84,6 +84,23 @@ describe("forum listing source", () => {
     expect(() => forumListing.parse("<!doctype html>")).toThrow(/not JSON/);
   });
 
+  it("normalize() skips only the post whose created_utc is out of range (1e16, milliseconds, far future, 1970)", () => {
+    const c = cases.find((x) => x.url.includes("LocalLLaMA"))!;
+    const recorded = JSON.parse(readFileSync(c.fixture, "utf8")) as { kind: string; data: { children: { kind: string; data: Record<string, unknown> }[] } };
+    const good = forumListing.normalize(forumListing.parse(JSON.stringify(recorded)), ctx);
+    const bad = [1e16, 1763730000000, ctx.now.getTime() / 1000 + 2 * 86_400, 60].map((created_utc, i) => t3({ id: `bad${i}`, created_utc }));
+    const children = [...recorded.data.children];
+    children.splice(1, 0, ...bad);
+    const rows = forumListing.normalize(forumListing.parse(JSON.stringify({ ...recorded, data: { ...recorded.data, children } })), ctx);
+    expect(rows).toEqual(good);
+    expect(rows.length).toBe(recorded.data.children.length);
+  });
+
+  it("normalize() keeps a post created up to a day after the fetch time, to the second", () => {
+    const [row] = rowsOf([t3({ created_utc: ctx.now.getTime() / 1000 + 3_600.4 })]);
+    expect(row?.created_utc).toBe("2026-11-21T14:00:00.000Z");
+  });
+
   it("normalize() reads the recorded LocalLLaMA listing with its megathread stickied", () => {
     const c = cases.find((x) => x.url.includes("LocalLLaMA"))!;
     const rows = forumListing.normalize(forumListing.parse(readFileSync(c.fixture, "utf8")), ctx);

@@ -5,10 +5,13 @@
  * `raw_json=1` returns titles without HTML escaping (we still sanitize them).
  *
  * The body is a `Listing` whose `data.children[]` are `t3` (link) things. `normalize` keeps every post and
- * flags the ones the feed's rules act on (stickied, over_18, crosspost parent); it never filters.
+ * flags the ones the feed's rules act on (stickied, over_18, crosspost parent); the only post it leaves out is
+ * one whose `created_utc` (Unix seconds, as the API documents) is not a time in 1990 … fetch time + 1 day
+ * (pipelines/lib/time.ts): a millisecond value or a far-future time costs that post alone, and the feed counts it.
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
 
 /** Forum site root; permalinks are relative to it. */
@@ -110,8 +113,10 @@ export const forumListing = {
     }
     return { posts, skipped };
   },
-  normalize(parsed: ForumParsed, _ctx: NormalizeContext & { meta: undefined }): ForumPostRow[] {
-    return parsed.posts.map((p) => {
+  normalize(parsed: ForumParsed, ctx: NormalizeContext & { meta: undefined }): ForumPostRow[] {
+    return parsed.posts.flatMap((p) => {
+      const created = pastTime(Math.round(p.created_utc), ctx.now);
+      if (created === null) return [];
       const permalink = `${FORUM_ORIGIN}${p.permalink}`;
       const flair = p.link_flair_text ? sanitize(p.link_flair_text, { maxLength: 60 }) : "";
       return {
@@ -122,13 +127,13 @@ export const forumListing = {
         permalink,
         score: p.score,
         num_comments: p.num_comments,
-        created_utc: new Date(Math.round(p.created_utc) * 1000).toISOString(),
+        created_utc: created,
         author: p.author && p.author !== "[deleted]" ? p.author : null,
         flair: flair === "" ? null : flair,
         stickied: p.stickied === true || p.pinned === true,
         over_18: p.over_18 === true,
         crosspost_of: p.crosspost_parent ? p.crosspost_parent.replace(/^t3_/, "") : null,
-      };
+      } satisfies ForumPostRow;
     });
   },
   row: ForumPostRowSchema,

@@ -4,10 +4,12 @@
  * `{ tag_name, name, html_url, draft, prerelease, published_at }`, newest first.
  *
  * `parseReleases` keeps published, non-draft releases (pre-releases too: a specification's release candidate
- * is news to a stack), newest first, with sanitized names.
+ * is news to a stack), newest first, with sanitized names. A release whose `published_at` is unreadable, before
+ * 1990 or more than a day after the fetch time is left out alone (it would otherwise sort first forever).
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 
 export const githubReleasesUrl = (repository: string) => `https://api.github.com/repos/${repository}/releases?per_page=20`;
 
@@ -31,7 +33,8 @@ export interface Release {
   url: string;
 }
 
-export function parseReleases(body: string, max = 20): Release[] {
+/** The releases of a listing fetched at `now`, newest first, at most `max`. */
+export function parseReleases(body: string, now: Date, max = 20): Release[] {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -43,12 +46,12 @@ export function parseReleases(body: string, max = 20): Release[] {
   for (const raw of json) {
     const r = release.safeParse(raw);
     if (!r.success || r.data.draft === true || !r.data.published_at || !URL.canParse(r.data.html_url)) continue;
-    const t = Date.parse(r.data.published_at);
-    if (Number.isNaN(t)) continue;
+    const published = pastTime(r.data.published_at, now);
+    if (published === null) continue;
     out.push({
       tag: sanitize(r.data.tag_name, { maxLength: 80 }),
       name: sanitize(r.data.name ?? "", { maxLength: 200 }),
-      published_at: new Date(t).toISOString(),
+      published_at: published,
       url: r.data.html_url,
     });
   }

@@ -7,11 +7,14 @@ import { testSource } from "../lib/testing/contract.ts";
 import { GitHubSearchParseError, githubHeaders, githubIssueSearch, githubRepoSearch, githubSearchUrl, repoFromApiUrl } from "./github-search.ts";
 
 const F = "pipelines/fixtures";
+/** When the issue and repository pages were recorded. */
+const ISSUES_AT = new Date("2026-11-22T12:30:00Z");
+const REPOS_AT = new Date("2026-11-22T15:00:00Z");
 const issueCases = ISSUE_QUERIES.map((q) => {
   const url = issueQueryUrl(q.scope);
-  return { fixture: `${F}/${replayPathFor(url)}`, url, meta: undefined };
+  return { fixture: `${F}/${replayPathFor(url)}`, url, meta: undefined, now: ISSUES_AT };
 });
-const repoCases = repoQueries(new Date("2026-11-22T15:00:00Z")).map((q) => ({ fixture: `${F}/${replayPathFor(q.url)}`, url: q.url, meta: undefined }));
+const repoCases = repoQueries(REPOS_AT).map((q) => ({ fixture: `${F}/${replayPathFor(q.url)}`, url: q.url, meta: undefined, now: REPOS_AT }));
 
 testSource(githubIssueSearch, issueCases);
 testSource(githubRepoSearch, repoCases);
@@ -29,7 +32,7 @@ const issue = (over: Record<string, unknown> = {}) => ({
   labels: [{ name: "bug" }, "triage"],
   ...over,
 });
-const issuesOf = (items: unknown[]) => githubIssueSearch.normalize(githubIssueSearch.parse(JSON.stringify({ total_count: items.length, items })));
+const issuesOf = (items: unknown[]) => githubIssueSearch.normalize(githubIssueSearch.parse(JSON.stringify({ total_count: items.length, items })), { now: ISSUES_AT });
 
 describe("github-search", () => {
   it("githubHeaders() sends the API version and adds a bearer token only when given", () => {
@@ -92,6 +95,7 @@ describe("github-search", () => {
           ],
         }),
       ),
+      { now: REPOS_AT },
     );
     expect(rows[0]).toMatchObject({ full_name: "o/r", description: "", language: null, stars: 5, topics: ["a", "b"], archived: false });
     expect(rows[1]).toMatchObject({ description: "Fast inference", stars: 9, forks: 2, archived: true });
@@ -99,8 +103,28 @@ describe("github-search", () => {
 
   it("githubRepoSearch reads the recorded topic:llm page in star order", () => {
     const c = repoCases[0]!;
-    const rows = githubRepoSearch.normalize(githubRepoSearch.parse(readFileSync(c.fixture, "utf8")));
+    const rows = githubRepoSearch.normalize(githubRepoSearch.parse(readFileSync(c.fixture, "utf8")), { now: REPOS_AT });
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.map((r) => r.stars)).toEqual([...rows.map((r) => r.stars)].sort((x, y) => y - x));
+  });
+
+  it("githubIssueSearch.normalize() skips only the recorded page's hits with an expanded-year or far-future date", () => {
+    const page = JSON.parse(readFileSync(issueCases[0]!.fixture, "utf8")) as { items: Record<string, unknown>[] };
+    const before = githubIssueSearch.normalize(githubIssueSearch.parse(JSON.stringify(page)), { now: ISSUES_AT });
+    page.items[1]!["updated_at"] = "+010000-01-01T00:00:00Z";
+    page.items[2]!["created_at"] = "2026-11-24T00:00:00Z";
+    const after = githubIssueSearch.normalize(githubIssueSearch.parse(JSON.stringify(page)), { now: ISSUES_AT });
+    for (const row of after) expect(() => githubIssueSearch.row.parse(row)).not.toThrow();
+    expect(after).toEqual(before.filter((_, i) => i !== 1 && i !== 2));
+  });
+
+  it("githubRepoSearch.normalize() skips only the recorded page's repository created in year 10000 or before 1990", () => {
+    const page = JSON.parse(readFileSync(repoCases[0]!.fixture, "utf8")) as { items: Record<string, unknown>[] };
+    const before = githubRepoSearch.normalize(githubRepoSearch.parse(JSON.stringify(page)), { now: REPOS_AT });
+    page.items[0]!["created_at"] = "+010000-01-01T00:00:00Z";
+    page.items[3]!["created_at"] = "1970-01-01T00:00:00Z";
+    const after = githubRepoSearch.normalize(githubRepoSearch.parse(JSON.stringify(page)), { now: REPOS_AT });
+    for (const row of after) expect(() => githubRepoSearch.row.parse(row)).not.toThrow();
+    expect(after).toEqual(before.filter((_, i) => i !== 0 && i !== 3));
   });
 });

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 
 /** Base of the REST API. */
@@ -119,10 +120,6 @@ export const IssueHitSchema = z.strictObject({
 });
 export type IssueHit = z.infer<typeof IssueHitSchema>;
 
-function isoOrNull(value: string): string | null {
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
 
 /** The issue search source (`/search/issues`). */
 export const githubIssueSearch = {
@@ -131,11 +128,15 @@ export const githubIssueSearch = {
   parse(body: string): IssueSearchParsed {
     return parseSearch("github-issue-search", body, UpstreamIssue);
   },
-  normalize(parsed: IssueSearchParsed): IssueHit[] {
+  /**
+   * Hits fetched at `ctx.now`; a hit without a usable `created_at` or `updated_at` (unreadable, before 1990, more
+   * than a day after the fetch) is dropped alone, like one without a repository or https URL; the feed counts them.
+   */
+  normalize(parsed: IssueSearchParsed, ctx: { now: Date }): IssueHit[] {
     const rows: IssueHit[] = [];
     for (const it of parsed.items) {
-      const created = isoOrNull(it.created_at);
-      const updated = isoOrNull(it.updated_at);
+      const created = pastTime(it.created_at, ctx.now);
+      const updated = pastTime(it.updated_at, ctx.now);
       const repository = repoFromApiUrl(it.repository_url);
       if (!created || !updated || !repository || it.number < 1 || !/^https:\/\//.test(it.html_url)) continue;
       rows.push({
@@ -205,10 +206,11 @@ export const githubRepoSearch = {
   parse(body: string): RepoSearchParsed {
     return parseSearch("github-repo-search", body, UpstreamRepo);
   },
-  normalize(parsed: RepoSearchParsed): RepoHit[] {
+  /** Hits fetched at `ctx.now`; one without a usable `created_at` or an https URL is dropped alone (the feed counts it). */
+  normalize(parsed: RepoSearchParsed, ctx: { now: Date }): RepoHit[] {
     const rows: RepoHit[] = [];
     for (const r of parsed.items) {
-      const created = isoOrNull(r.created_at);
+      const created = pastTime(r.created_at, ctx.now);
       if (!created || !/^https:\/\//.test(r.html_url)) continue;
       rows.push({
         full_name: r.full_name,

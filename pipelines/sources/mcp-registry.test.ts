@@ -8,9 +8,10 @@ const BASE = "https://registry.modelcontextprotocol.io/v0/servers?limit=100";
 const PAGES = [BASE, `${BASE}&cursor=${encodeURIComponent("io.github.lunaris/notes:2.0.0")}`, `${BASE}&cursor=${encodeURIComponent("com.pgpilot/postgres:3.1.4")}`];
 const fixture = (url: string) => `pipelines/fixtures/${replayPathFor(url)}`;
 const read = (url: string) => mcpRegistrySource.parse(readFileSync(fixture(url), "utf8"));
-const normalize = (url: string) => mcpRegistrySource.normalize(read(url), { url, now: new Date("2026-11-22T06:23:00Z"), meta: undefined });
+const NOW = new Date("2026-11-22T06:23:00Z");
+const normalize = (url: string) => mcpRegistrySource.normalize(read(url), { url, now: NOW, meta: undefined });
 
-testSource(mcpRegistrySource, PAGES.map((url) => ({ url, fixture: fixture(url), meta: undefined })));
+testSource(mcpRegistrySource, PAGES.map((url) => ({ url, fixture: fixture(url), meta: undefined, now: NOW })));
 
 describe("mcpRegistrySource", () => {
   it("parse() reads entries and the next cursor, null on the last page", () => {
@@ -53,10 +54,29 @@ describe("mcpRegistrySource", () => {
     expect(clock).not.toHaveProperty("title");
   });
 
+  it("normalize() keeps every server of a recorded page and nulls only its unusable dates", () => {
+    const body = JSON.parse(readFileSync(fixture(PAGES[0]!), "utf8")) as { servers: { _meta?: Record<string, Record<string, unknown>> }[] };
+    const before = normalize(PAGES[0]!);
+    const official = (i: number) => Object.values(body.servers[i]!._meta!)[0]!;
+    official(0)["publishedAt"] = "+010000-01-01T00:00:00Z";
+    official(0)["updatedAt"] = "+010000-01-01T00:00:00Z";
+    official(1)["updatedAt"] = "9999-12-31T23:59:59Z";
+    const page = mcpRegistrySource.parse(JSON.stringify(body));
+    const rows = mcpRegistrySource.normalize(page, { url: PAGES[0]!, now: NOW, meta: undefined });
+    for (const row of rows) expect(() => mcpRegistrySource.row.parse(row)).not.toThrow();
+    expect(rows.map((r) => r.name)).toEqual(before.map((r) => r.name));
+    const changed = [page.entries[0]!.server.name, page.entries[1]!.server.name];
+    expect(rows.find((r) => r.name === changed[0])).toMatchObject({ published_at: null, updated_at: null });
+    const second = rows.find((r) => r.name === changed[1])!;
+    expect(second.updated_at).toBe("2025-09-21T19:03:12.550Z");
+    expect(second.updated_at).toBe(second.published_at);
+    expect(rows.filter((r) => !changed.includes(r.name))).toEqual(before.filter((r) => !changed.includes(r.name)));
+  });
+
   it("normalize() sanitizes descriptions: HTML stripped, injection filtered, clipped", () => {
     const pg = normalize(PAGES[1]!).find((r) => r.name === "com.pgpilot/postgres");
     expect(pg?.description).toBe("Query PostgreSQL with schema-aware SQL help. [filtered] and [filtered].");
-    const long = toRow({ server: { name: "x/y", version: "1", description: "word ".repeat(200) } });
+    const long = toRow({ server: { name: "x/y", version: "1", description: "word ".repeat(200) } }, NOW);
     expect(long.description.length).toBeLessThanOrEqual(300);
     expect(long.description.endsWith("…")).toBe(true);
   });
@@ -81,7 +101,7 @@ describe("mcpRegistrySource", () => {
   });
 
   it("toRow() drops a repository URL that is not http(s)", () => {
-    expect(toRow({ server: { name: "a/b", version: "1", repository: { url: "git@github.com:a/b.git" } } }).repository_url).toBeNull();
-    expect(toRow({ server: { name: "a/b", version: "1", repository: { url: "javascript:alert(1)" } } }).repository_url).toBeNull();
+    expect(toRow({ server: { name: "a/b", version: "1", repository: { url: "git@github.com:a/b.git" } } }, NOW).repository_url).toBeNull();
+    expect(toRow({ server: { name: "a/b", version: "1", repository: { url: "javascript:alert(1)" } } }, NOW).repository_url).toBeNull();
   });
 });

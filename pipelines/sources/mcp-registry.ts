@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
 import { DESCRIPTION_MAX, mcpServerRow, type McpServerRow, mcpToken } from "../contract/snapshots/mcp-registry.ts";
 
@@ -91,11 +92,6 @@ export function isCurrent(entry: McpRegistryEntry): boolean {
   return m.isLatest === true && m.status === "active";
 }
 
-function isoOrNull(value: string | null): string | null {
-  if (value === null) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
 
 function httpUrlOrNull(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -116,8 +112,12 @@ function tokens(values: (string | null | undefined)[]): string[] {
   return [...out].sort();
 }
 
-/** Map one entry to a row (whatever its status; the caller filters with isCurrent). */
-export function toRow(entry: McpRegistryEntry): McpServerRow {
+/**
+ * Map one entry listed at `now` to a row (whatever its status; the caller filters with isCurrent). `published_at`
+ * and `updated_at` are null when unreadable, before 1990 or more than a day after `now`; a missing or unusable
+ * update time falls back on the publication time (the entry was last changed no earlier than that).
+ */
+export function toRow(entry: McpRegistryEntry, now: Date): McpServerRow {
   const s = entry.server;
   const meta = officialMeta(entry);
   const title = s.title ? sanitize(s.title, { maxLength: 100 }) : "";
@@ -132,8 +132,8 @@ export function toRow(entry: McpRegistryEntry): McpServerRow {
     transports: tokens([...packages.map((p) => p.transport?.type), ...remotes.map((r) => r.type)]),
     package_types: tokens(packages.map((p) => p.registryType ?? p.registry_type)),
     remote: remotes.length > 0,
-    published_at: isoOrNull(meta.publishedAt),
-    updated_at: isoOrNull(meta.updatedAt ?? meta.publishedAt),
+    published_at: pastTime(meta.publishedAt, now),
+    updated_at: pastTime(meta.updatedAt, now) ?? pastTime(meta.publishedAt, now),
   };
 }
 
@@ -162,8 +162,8 @@ export const mcpRegistrySource = {
     const next = page.data.metadata?.nextCursor;
     return { entries, invalid, nextCursor: next ? next : null };
   },
-  normalize(parsed: McpRegistryPage, _ctx: NormalizeContext & { meta: undefined }): McpServerRow[] {
-    return parsed.entries.filter(isCurrent).map(toRow);
+  normalize(parsed: McpRegistryPage, ctx: NormalizeContext & { meta: undefined }): McpServerRow[] {
+    return parsed.entries.filter(isCurrent).map((entry) => toRow(entry, ctx.now));
   },
   row: mcpServerRow,
 } satisfies Source<McpRegistryPage, McpServerRow>;

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 import { HUB_PAPER_AUTHORS_MAX, HUB_PAPER_SUMMARY_MAX, HUB_PAPER_TITLE_MAX, type HubPaper, hubPaperSchema } from "../contract/snapshots/papers-modelhub-daily.ts";
 import { type HubDataset, hubDatasetSchema, type HubModel, hubModelSchema, type HubSpace, hubSpaceSchema, MODELHUB_LIMIT, REPO_ID } from "../contract/snapshots/modelhub-trending.ts";
@@ -80,11 +81,6 @@ export function parseRepoList(body: string): RepoListParsed {
   return { repos, skipped };
 }
 
-function isoOrNull(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}
 
 function intOrZero(value: number | null | undefined): number {
   return value !== null && value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
@@ -104,8 +100,11 @@ interface RepoBase {
   url: string;
 }
 
-/** Usable public repos of a listing with the shared fields, first copy of an id kept. */
-function baseRows(parsed: RepoListParsed, urlPrefix: string): { repo: UpstreamRepo; base: RepoBase }[] {
+/**
+ * Usable public repos of a listing fetched at `now` with the shared fields, first copy of an id kept. `createdAt`
+ * and `lastModified` are null when unreadable, before 1990 or more than a day after `now` (the repo is kept).
+ */
+function baseRows(parsed: RepoListParsed, urlPrefix: string, now: Date): { repo: UpstreamRepo; base: RepoBase }[] {
   const seen = new Set<string>();
   const out: { repo: UpstreamRepo; base: RepoBase }[] = [];
   for (const repo of parsed.repos) {
@@ -119,8 +118,8 @@ function baseRows(parsed: RepoListParsed, urlPrefix: string): { repo: UpstreamRe
         id,
         author: owner ?? (repo.author && REPO_ID.test(repo.author) ? repo.author : null),
         likes: intOrZero(repo.likes),
-        createdAt: isoOrNull(repo.createdAt),
-        lastModified: isoOrNull(repo.lastModified),
+        createdAt: pastTime(repo.createdAt, now),
+        lastModified: pastTime(repo.lastModified, now),
         url: `${MODELHUB_BASE}${urlPrefix}/${id}`,
       },
     });
@@ -142,8 +141,8 @@ export const modelhubModels = {
   id: "modelhub-models",
   description: "Hugging Face Hub model listing by downloads (huggingface.co/api/models); anonymous per-IP limit; daily.",
   parse: parseRepoList,
-  normalize: (parsed: RepoListParsed): HubModel[] =>
-    baseRows(parsed, "")
+  normalize: (parsed: RepoListParsed, ctx: { now: Date }): HubModel[] =>
+    baseRows(parsed, "", ctx.now)
       .map(({ repo, base }) => ({ ...base, downloads: intOrZero(repo.downloads), pipelineTag: tagOrNull(repo.pipeline_tag), libraryName: tagOrNull(repo.library_name) }))
       .sort(byDownloads)
       .slice(0, MODELHUB_LIMIT),
@@ -155,8 +154,8 @@ export const modelhubDatasets = {
   id: "modelhub-datasets",
   description: "Hugging Face Hub dataset listing by downloads (huggingface.co/api/datasets); anonymous per-IP limit; daily.",
   parse: parseRepoList,
-  normalize: (parsed: RepoListParsed): HubDataset[] =>
-    baseRows(parsed, "/datasets")
+  normalize: (parsed: RepoListParsed, ctx: { now: Date }): HubDataset[] =>
+    baseRows(parsed, "/datasets", ctx.now)
       .map(({ repo, base }) => ({ ...base, downloads: intOrZero(repo.downloads) }))
       .sort(byDownloads)
       .slice(0, MODELHUB_LIMIT),
@@ -168,8 +167,8 @@ export const modelhubSpaces = {
   id: "modelhub-spaces",
   description: "Hugging Face Hub Spaces listing by likes (huggingface.co/api/spaces); anonymous per-IP limit; daily.",
   parse: parseRepoList,
-  normalize: (parsed: RepoListParsed): HubSpace[] =>
-    baseRows(parsed, "/spaces")
+  normalize: (parsed: RepoListParsed, ctx: { now: Date }): HubSpace[] =>
+    baseRows(parsed, "/spaces", ctx.now)
       .map(({ repo, base }) => ({ ...base, sdk: tagOrNull(repo.sdk) }))
       .sort(byLikes)
       .slice(0, MODELHUB_LIMIT),
@@ -215,8 +214,11 @@ export function byUpvotes(a: HubPaper, b: HubPaper): number {
   return b.upvotes - a.upvotes || b.comments - a.comments || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** Normalize daily papers: sanitized, deduplicated by paper id (first copy kept), sorted by upvotes. */
-export function normalizeDailyPapers(parsed: DailyPapersParsed): HubPaper[] {
+/**
+ * Normalize daily papers fetched at `ctx.now`: sanitized, deduplicated by paper id (first copy kept), sorted by
+ * upvotes. `publishedAt` is null when unreadable, before 1990 or more than a day after the fetch (the paper is kept).
+ */
+export function normalizeDailyPapers(parsed: DailyPapersParsed, ctx: { now: Date }): HubPaper[] {
   const seen = new Set<string>();
   const out: HubPaper[] = [];
   for (const entry of parsed.entries) {
@@ -233,7 +235,7 @@ export function normalizeDailyPapers(parsed: DailyPapersParsed): HubPaper[] {
       authorCount: authors.length,
       upvotes: intOrZero(entry.paper.upvotes),
       comments: intOrZero(entry.numComments),
-      publishedAt: isoOrNull(entry.paper.publishedAt ?? entry.publishedAt),
+      publishedAt: pastTime(entry.paper.publishedAt ?? entry.publishedAt, ctx.now),
       url: `${MODELHUB_BASE}/papers/${id}`,
       arxivUrl: `https://arxiv.org/abs/${id}`,
     });

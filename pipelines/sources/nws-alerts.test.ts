@@ -180,4 +180,34 @@ describe("helpers", () => {
     expect(toUtc("soon")).toBeUndefined();
     expect(toUtc(null)).toBeUndefined();
   });
+
+  it("toUtc() rejects absurd years but keeps a far expiry", () => {
+    expect(toUtc("+010000-01-01T00:00:00Z")).toBeUndefined();
+    expect(toUtc("1970-01-01T00:00:00Z")).toBeUndefined();
+    expect(toUtc("2099-01-01T00:00:00Z")).toBe("2099-01-01T00:00:00.000Z");
+  });
+
+  it("normalize() drops or nulls only the bad times of the recorded collection, one alert at a time", () => {
+    const recorded = JSON.parse(readFileSync(FIXTURE, "utf8")) as { features: { properties: Record<string, unknown> }[] };
+    const props = recorded.features.map((f) => f.properties);
+    const ids = props.map((p) => p["id"] as string);
+    props[1]!["expires"] = "+010000-01-01T00:00:00Z";
+    props[2]!["ends"] = "not a time";
+    props[3]!["effective"] = "+275760-09-13T00:00:00Z";
+    props[4]!["expires"] = "2031-01-01T00:00:00Z";
+    props[5]!["sent"] = "Fri, 31 Dec 9999 23:59:59 +0000";
+    props[6]!["sent"] = "1969-12-31T23:59:59Z";
+    const baseline = run(readFileSync(FIXTURE, "utf8"));
+    const alerts = run(JSON.stringify(recorded));
+    for (const a of alerts) expect(() => nwsAlertsSource.row.parse(a)).not.toThrow();
+    expect(alerts.map((a) => a.id).sort()).toEqual(baseline.map((a) => a.id).filter((id) => id !== ids[5] && id !== ids[6]).sort());
+    const byId = new Map(alerts.map((a) => [a.id, a]));
+    expect(byId.get(ids[1]!)?.expires).toBeNull();
+    expect(byId.get(ids[2]!)?.ends).toBeNull();
+    expect(byId.get(ids[3]!)?.effective).toBe(byId.get(ids[3]!)?.sent);
+    // An expiry years ahead is legitimate and kept.
+    expect(byId.get(ids[4]!)?.expires).toBe("2031-01-01T00:00:00.000Z");
+    const untouched = baseline.filter((a) => !ids.slice(1, 7).includes(a.id));
+    for (const a of untouched) expect(byId.get(a.id)).toEqual(a);
+  });
 });

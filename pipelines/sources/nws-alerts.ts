@@ -13,7 +13,11 @@
  *   NWSheadline parameter, then to "<event> by <sender>".
  * - `severity` and `urgency` map case-insensitively onto the CAP values; anything else is `Unknown`.
  * - `status` is capitalised (Actual, Exercise, System, Test, Draft); a feature with another status is skipped.
- * - Timestamps become ISO 8601 UTC; `effective` falls back to `sent`; `expires` and `ends` may be null.
+ * - Timestamps become ISO 8601 UTC through pipelines/lib/time.ts, each on its own: `sent` is when the message was
+ *   issued, so one unreadable, before 1990 or more than a day after the fetch time skips that alert alone;
+ *   `effective`, `expires` and `ends` may lie ahead, so only an unreadable or absurd value (beyond year 9999) is
+ *   dropped — `effective` then falls back to `sent`, `expires` and `ends` to null (an alert without `expires` is
+ *   judged by `ends`, see `isActiveAlert`).
  * - `ugc` keeps the UGC zone codes (from `geocode.UGC`, else the last segment of `affectedZones`), sorted,
  *   for area filtering; the API does not show it.
  * - `messageType: "Cancel"` features are skipped: they announce that an alert ended, they are not alerts.
@@ -23,6 +27,7 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { expiryTime, pastTime } from "../lib/time.ts";
 import type { NormalizeContext, Source } from "../lib/types.ts";
 import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_URGENCIES, canonicalOf, TEXT_MAX, weatherAlert, type WeatherAlert } from "../contract/snapshots/weather-alerts.ts";
 
@@ -90,11 +95,12 @@ export class NwsAlertsParseError extends Error {
   override name = "NwsAlertsParseError";
 }
 
-/** An ISO time with an offset → ISO 8601 UTC; undefined when it does not parse. */
+/**
+ * An ISO time with an offset → ISO 8601 UTC; undefined when it does not parse or is absurd (before 1990, after
+ * year 9999). For times that may lie ahead (expires, ends, effective); a time already past uses `pastTime`.
+ */
 export function toUtc(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  return expiryTime(value) ?? undefined;
 }
 
 function clean(value: string | null | undefined, maxLength: number): string {
@@ -122,12 +128,15 @@ function webOf(f: z.infer<typeof feature>): string {
   return `https://api.weather.gov/alerts/${encodeURIComponent(f.properties.id)}`;
 }
 
-/** Normalize one feature; undefined when it is not a servable alert (Cancel message, unknown status, bad time). */
-export function normalizeFeature(f: z.infer<typeof feature>): WeatherAlert | undefined {
+/**
+ * Normalize one feature fetched at `now`; undefined when it is not a servable alert (Cancel message, unknown
+ * status, a `sent` time that is unreadable, before 1990 or more than a day after `now`).
+ */
+export function normalizeFeature(f: z.infer<typeof feature>, now: Date): WeatherAlert | undefined {
   const p = f.properties;
   if (p.messageType?.trim().toLowerCase() === "cancel") return undefined;
   const status = canonicalOf(ALERT_STATUSES, p.status);
-  const sent = toUtc(p.sent);
+  const sent = pastTime(p.sent, now);
   if (!status || !sent) return undefined;
   const event = clean(p.event, TEXT_MAX.event);
   if (event === "") return undefined;
@@ -192,11 +201,11 @@ export const nwsAlertsSource = {
       unreadable,
     };
   },
-  normalize(parsed: NwsAlertCollection, _ctx: NormalizeContext & { meta: undefined }): WeatherAlert[] {
+  normalize(parsed: NwsAlertCollection, ctx: NormalizeContext & { meta: undefined }): WeatherAlert[] {
     const seen = new Set<string>();
     const alerts: WeatherAlert[] = [];
     for (const f of parsed.features) {
-      const alert = normalizeFeature(f);
+      const alert = normalizeFeature(f, ctx.now);
       if (!alert || seen.has(alert.id)) continue;
       seen.add(alert.id);
       alerts.push(alert);

@@ -7,8 +7,10 @@ const FIXTURE = "pipelines/fixtures/openrouter.ai/api/v1/models/index";
 
 testSource(openrouter, [{ fixture: FIXTURE, url: OPENROUTER_MODELS_URL, meta: undefined, minRows: 40 }]);
 
-const rowsOf = (body: unknown) =>
-  openrouter.normalize(openrouter.parse(JSON.stringify(body)));
+const NOW = new Date("2026-11-22T14:00:00Z");
+
+const rowsOf = (body: unknown, now = NOW) =>
+  openrouter.normalize(openrouter.parse(JSON.stringify(body)), { now });
 
 describe("perTokenToPer1M()", () => {
   it("perTokenToPer1M() shifts decimal strings exactly", () => {
@@ -103,10 +105,35 @@ describe("openrouter.normalize()", () => {
   });
 
   it("normalize() reads the recorded fixture's free and router entries", () => {
-    const rows = openrouter.normalize(openrouter.parse(readFileSync(FIXTURE, "utf8")));
+    const rows = openrouter.normalize(openrouter.parse(readFileSync(FIXTURE, "utf8")), { now: NOW });
     const byId = new Map(rows.map((r) => [r.aggregatorId, r]));
     expect(byId.get("deepseek/deepseek-r1:free")).toMatchObject({ inputPer1M: 0, outputPer1M: 0 });
     expect(byId.get("openrouter/auto")).toMatchObject({ inputPer1M: null, outputPer1M: null });
     expect(byId.get("anthropic/claude-opus-4")).toMatchObject({ inputPer1M: 15, outputPer1M: 75, maxOutput: 32000 });
+  });
+
+  it("normalize() nulls only the bad entry's created date: microseconds, milliseconds, far future, before 1990", () => {
+    const fixture = JSON.parse(readFileSync(FIXTURE, "utf8")) as { data: Record<string, unknown>[] };
+    const good = fixture.data.slice(0, 3);
+    const bad = [
+      { ...good[0], id: "bad/micro", created: 1763856000000000 },
+      { ...good[0], id: "bad/milli", created: 1763856000000 },
+      { ...good[0], id: "bad/future", created: NOW.getTime() / 1000 + 2 * 86_400 },
+      { ...good[0], id: "bad/old", created: 500_000_000 },
+    ];
+    const rows = rowsOf({ data: [good[0], ...bad, ...good.slice(1)] });
+    expect(rows.map((r) => r.aggregatorId)).toEqual([good[0]!["id"], "bad/micro", "bad/milli", "bad/future", "bad/old", ...good.slice(1).map((m) => m["id"])]);
+    for (const row of rows) expect(() => openrouter.row.parse(row)).not.toThrow();
+    for (const row of rows.filter((r) => r.aggregatorId.startsWith("bad/"))) expect(row.created).toBeNull();
+    for (const [i, m] of good.entries()) {
+      const row = rows.find((r) => r.aggregatorId === m["id"])!;
+      expect(row.created).toBe(new Date((m["created"] as number) * 1000).toISOString().slice(0, 10));
+      expect(row.created, `good entry ${i}`).not.toBeNull();
+    }
+  });
+
+  it("normalize() keeps a created date up to one day past the fetch time", () => {
+    const [row] = rowsOf({ data: [{ id: "a/b", created: NOW.getTime() / 1000 + 3_600 }] });
+    expect(row?.created).toBe("2026-11-22");
   });
 });

@@ -5,6 +5,7 @@
  * and "0" a free variant. We turn them into USD per 1M tokens with exact decimal shifting.
  */
 import { z } from "zod";
+import { pastTime } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 
 export { OPENROUTER_MODELS_URL } from "../contract/snapshots/aggregator-models.ts";
@@ -100,9 +101,13 @@ function positiveInt(n: number | null | undefined): number | null {
   return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : null;
 }
 
-function dateOf(unixSeconds: number | null | undefined): string | null {
-  if (typeof unixSeconds !== "number" || !Number.isFinite(unixSeconds) || unixSeconds <= 0) return null;
-  return new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+/**
+ * YYYY-MM-DD of a listing's `created` (Unix seconds, as the API documents). A value that is not a time in
+ * 1990 … fetch time + 1 day (a millisecond or microsecond number, a far-future time) gives null: the model
+ * is kept, only its listing date is unknown.
+ */
+function dateOf(unixSeconds: number | null | undefined, now: Date): string | null {
+  return pastTime(unixSeconds, now)?.slice(0, 10) ?? null;
 }
 
 /** The OpenRouter model-list source. */
@@ -131,11 +136,11 @@ export const openrouter = {
     }
     return { models, skipped };
   },
-  normalize(parsed: OpenRouterParsed): OpenRouterRow[] {
+  normalize(parsed: OpenRouterParsed, ctx: { now: Date }): OpenRouterRow[] {
     return parsed.models.map((m) => ({
       aggregatorId: m.id,
       name: m.name?.trim() || m.id,
-      created: dateOf(m.created),
+      created: dateOf(m.created, ctx.now),
       contextWindow: positiveInt(m.context_length) ?? positiveInt(m.top_provider?.context_length),
       maxOutput: positiveInt(m.top_provider?.max_completion_tokens),
       inputPer1M: perTokenToPer1M(m.pricing?.prompt),

@@ -17,6 +17,7 @@
 import * as cvssModule from "ae-cvss-calculator";
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import { ADVISORY_SEVERITIES, advisorySchema, SECURITY_ECOSYSTEMS, type Advisory } from "../contract/snapshots/security-advisories.ts";
 
 type OsvEvent = { introduced: string } | { fixed: string } | { last_affected: string } | { limit: string };
@@ -35,6 +36,11 @@ export const osvBucketRecordUrl = (ecosystem: string, id: string) => `${OSV_BUCK
 /** A body OSV would not send. */
 export class OsvParseError extends Error {
   override name = "OsvParseError";
+}
+
+/** A record whose `published` and `modified` are both unusable times: it cannot be dated at all. */
+export class OsvUndatedError extends Error {
+  override name = "OsvUndatedError";
 }
 
 const event = z.looseObject({ introduced: z.string().nullish(), fixed: z.string().nullish(), last_affected: z.string().nullish(), limit: z.string().nullish() });
@@ -140,11 +146,15 @@ function ecosystemOf(name: string): (typeof SECURITY_ECOSYSTEMS)[number] | null 
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
 /**
- * The advisory a record stands for, or null when it affects no npm or PyPI package (or names nothing we can
- * match on). Severity: the record's own label (database_specific or an affected entry's), else the highest
- * CVSS base score among its vectors, else `unknown`.
+ * The advisory a record fetched at `now` stands for, or null when it affects no npm or PyPI package (or names
+ * nothing we can match on). Severity: the record's own label (database_specific or an affected entry's), else the
+ * highest CVSS base score among its vectors, else `unknown`.
+ * Times (pipelines/lib/time.ts) are usable between 1990 and a day after `now`. `published` falls back on
+ * `modified` and `modified` on `published`, so one bad time never loses the advisory; with neither usable it
+ * throws OsvUndatedError (the feed keeps the copy it held, else skips that record alone with a notice). An
+ * unusable `withdrawn` is null: the advisory keeps counting, the safe side for a verdict.
  */
-export function normalizeOsvRecord(r: OsvRecord): Advisory | null {
+export function normalizeOsvRecord(r: OsvRecord, now: Date): Advisory | null {
   const affected = (r.affected ?? []).flatMap((a) => {
     const eco = a.package ? ecosystemOf(a.package.ecosystem) : null;
     if (!a.package || eco === null) return [];
@@ -179,9 +189,9 @@ export function normalizeOsvRecord(r: OsvRecord): Advisory | null {
   const severity: Severity = labels.length > 0 ? labels.sort((a, b) => order.indexOf(a) - order.indexOf(b))[0]! : cvss !== null ? severityOfScore(cvss) : "unknown";
   const malicious = r.id.startsWith("MAL-");
   const text = r.summary?.trim() || (r.details ?? "").trim().split(/\n\s*\n/)[0] || "";
-  const published = iso(r.published) ?? iso(r.modified);
-  const modified = iso(r.modified);
-  if (published === null || modified === null) return null;
+  const published = pastTime(r.published, now) ?? pastTime(r.modified, now);
+  const modified = pastTime(r.modified, now) ?? published;
+  if (published === null || modified === null) throw new OsvUndatedError(`OSV record ${r.id} has neither a usable published nor modified time`);
 
   return advisorySchema.parse({
     id: r.id,
@@ -193,14 +203,9 @@ export function normalizeOsvRecord(r: OsvRecord): Advisory | null {
     cvss_score: cvss,
     published,
     modified,
-    withdrawn: iso(r.withdrawn),
+    withdrawn: pastTime(r.withdrawn, now),
     source_url: osvPageUrl(r.id),
     affected,
   });
 }
 
-function iso(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}

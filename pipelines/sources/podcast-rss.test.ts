@@ -127,6 +127,22 @@ describe("parsePodcast() and normalizePodcast()", () => {
     expect(read("twiml")[0]?.url).toBeNull();
   });
 
+  it("normalizePodcast() drops only the recorded feed's item dated far ahead or before 1990", () => {
+    const show = PODCAST_SHOWS.find((s) => s.id === "latent-space")!;
+    const recorded = readFileSync(`pipelines/fixtures/${replayPathFor(show.feed)}`, "utf8");
+    const ctx = { url: show.feed, now: NOW, meta: { show: show.id } };
+    const before = podcastRss.normalize(podcastRss.parse(recorded), ctx);
+    const dates = [...recorded.matchAll(/<pubDate>([^<]*)<\/pubDate>/g)].map((m) => m[1]!);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const hostile = recorded
+      .replace(`<pubDate>${dates[0]}</pubDate>`, "<pubDate>Fri, 31 Dec 9999 23:59:59 +0000</pubDate>")
+      .replace(`<pubDate>${dates[1]}</pubDate>`, "<pubDate>Thu, 01 Jan 1970 00:00:00 +0000</pubDate>");
+    const after = podcastRss.normalize(podcastRss.parse(hostile), ctx);
+    for (const e of after) expect(() => podcastRss.row.parse(e)).not.toThrow();
+    expect(after).toEqual(before.filter((e) => e.published !== new Date(dates[0]!).toISOString() && e.published !== new Date(dates[1]!).toISOString()));
+    expect(after.length).toBe(before.length - 2);
+  });
+
   it("parsePodcast() rejects a body that is not RSS", () => {
     expect(() => parsePodcast("<html><body>moved</body></html>")).toThrow(FeedParseError);
     expect(() => parsePodcast('<feed xmlns="http://www.w3.org/2005/Atom"></feed>')).toThrow(/not an RSS 2.0 feed/);

@@ -143,8 +143,9 @@ function mediaUrl(enclosure: RawEpisode["enclosure"], base: string): string | nu
 }
 
 /**
- * Normalize raw items to Episodes. Dropped: items without a title, without a parseable date (they cannot be
- * ordered), or with neither a page nor an audio URL; a second item with the same id.
+ * Normalize raw items to Episodes. Dropped: items without a title, without a usable date (unreadable, before
+ * 1990 or more than a day after the fetch time `ctx.now`: they cannot be ordered), or with neither a page nor an
+ * audio URL; a second item with the same id.
  */
 export function normalizePodcast(parsed: ParsedPodcast, ctx: { url: string; now: Date; meta: PodcastMeta }): Episode[] {
   const base = parsed.link ? (canonicalUrl(parsed.link, ctx.url) ?? ctx.url) : ctx.url;
@@ -152,7 +153,7 @@ export function normalizePodcast(parsed: ParsedPodcast, ctx: { url: string; now:
   const seen = new Set<string>();
   for (const item of parsed.items) {
     const title = sanitize(item.title ?? "", { maxLength: EPISODE_TITLE_MAX });
-    const published = parseDate(item.date);
+    const published = parseDate(item.date, ctx.now);
     const url = item.link ? (canonicalUrl(item.link, base) ?? null) : null;
     const audio = mediaUrl(item.enclosure, base);
     if (title === "" || !published || (url === null && audio === null)) continue;

@@ -111,8 +111,34 @@ describe("rss", () => {
   });
 
   it("parseDate() reads RFC 822 and ISO 8601 and rejects junk", () => {
-    expect(parseDate("Tue, 17 Nov 2026 00:00:00 +0000")).toBe("2026-11-17T00:00:00.000Z");
-    expect(parseDate("2026-11-17T12:05:00-05:00")).toBe("2026-11-17T17:05:00.000Z");
-    expect(parseDate("sometime soon")).toBeUndefined();
+    expect(parseDate("Tue, 17 Nov 2026 00:00:00 +0000", NOW)).toBe("2026-11-17T00:00:00.000Z");
+    expect(parseDate("2026-11-17T12:05:00-05:00", NOW)).toBe("2026-11-17T17:05:00.000Z");
+    expect(parseDate("sometime soon", NOW)).toBeUndefined();
+  });
+
+  it("parseDate() rejects dates before 1990 or more than a day after the fetch time", () => {
+    expect(parseDate("Fri, 31 Dec 9999 23:59:59 +0000", NOW)).toBeUndefined();
+    expect(parseDate("+010000-01-01T00:00:00Z", NOW)).toBeUndefined();
+    expect(parseDate("Thu, 01 Jan 1970 00:00:00 +0000", NOW)).toBeUndefined();
+    expect(parseDate("Sat, 21 Nov 2026 11:00:00 +0000", NOW)).toBe("2026-11-21T11:00:00.000Z");
+    expect(parseDate("Sat, 21 Nov 2026 13:00:00 +0000", NOW)).toBeUndefined();
+  });
+
+  it("normalize() gives a recorded feed's far-future item the run time and leaves the others as they were", () => {
+    const s = NEWS_SOURCES.find((x) => x.id === "techcrunch-ai")!;
+    const recorded = readFileSync(fixture(s.url), "utf8");
+    const dates = [...recorded.matchAll(/<pubDate>([^<]*)<\/pubDate>/g)].map((m) => m[1]!);
+    expect(dates.length).toBeGreaterThanOrEqual(3);
+    const hostile = recorded
+      .replace(`<pubDate>${dates[1]}</pubDate>`, "<pubDate>Fri, 31 Dec 9999 23:59:59 +0000</pubDate>")
+      .replace(`<pubDate>${dates[2]}</pubDate>`, "<pubDate>+010000-01-01T00:00:00Z</pubDate>");
+    const meta = { name: s.name, categories: [...s.categories] };
+    const before = rss.normalize(rss.parse(recorded), { url: s.url, now: NOW, meta });
+    const after = rss.normalize(rss.parse(hostile), { url: s.url, now: NOW, meta });
+    expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id));
+    for (const a of after) expect(() => rss.row.parse(a)).not.toThrow();
+    expect(after[1]!.publishedAt).toBe(NOW.toISOString());
+    expect(after[2]!.publishedAt).toBe(NOW.toISOString());
+    expect(after.filter((_, i) => i !== 1 && i !== 2)).toEqual(before.filter((_, i) => i !== 1 && i !== 2));
   });
 });

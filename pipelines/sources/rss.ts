@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { XMLParser } from "fast-xml-parser";
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastTime } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 import { SNIPPET_MAX, TITLE_MAX, articleSchema, type Article } from "../contract/snapshots/news.ts";
 
@@ -234,11 +235,13 @@ export function articleId(canonical: string): string {
   return createHash("sha256").update(canonical).digest("hex").slice(0, 16);
 }
 
-/** The date as ISO 8601 UTC, or undefined when it does not parse (RFC 822 and ISO 8601 both accepted). */
-export function parseDate(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value.trim());
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+/**
+ * An item's publication date as ISO 8601 UTC (RFC 822 and ISO 8601 both accepted), or undefined when it does not
+ * parse, is before 1990 or is more than a day after `now`, the fetch time (pipelines/lib/time.ts): a feed's
+ * `9999-12-31` must not sit first in a newest-first list forever.
+ */
+export function parseDate(value: string | undefined, now: Date): string | undefined {
+  return pastTime(value, now) ?? undefined;
 }
 
 /** Normalize raw items to Articles; items without a usable URL or title are dropped. */
@@ -263,7 +266,8 @@ export function normalizeFeed(parsed: ParsedFeed, ctx: { url: string; now: Date;
       sourceDomain: new URL(url).hostname.replace(/^www\./, ""),
       snippet: sanitize(item.summary ?? "", { maxLength: SNIPPET_MAX }),
       categories: [...new Set([...ctx.meta.categories, ...itemCategories])].slice(0, ctx.meta.categories.length + MAX_ITEM_CATEGORIES),
-      publishedAt: parseDate(item.date) ?? nowIso,
+      // No usable date (absent, unreadable, before 1990, more than a day ahead): the run time, as for an undated item.
+      publishedAt: parseDate(item.date, ctx.now) ?? nowIso,
       fetchedAt: nowIso,
     });
   }

@@ -7,10 +7,13 @@
  * second since), in USD, from annual reports (10-K, 20-F and their amendments), over periods of 350 to 380 days
  * (52- and 53-week years). A period stated by several filings keeps the latest filing's value (a restatement wins);
  * a period stated under both concepts keeps the concept of the latest filing. Only the newest six fiscal years are
- * kept (a year without a figure leaves a gap). Tolerant: malformed facts are skipped.
+ * kept (a year without a figure leaves a gap). Tolerant: malformed facts are skipped. A fact's `start`, `end` and
+ * `filed` must be real days between 1990 and a day after the fetch time (pipelines/lib/time.ts): an annual report
+ * states a period already over, and one fact dated 9999 would otherwise make every real year look too old to keep.
  * Same rules as the rest of EDGAR: a User-Agent naming a contact, at most 10 requests per second.
  */
 import { z } from "zod";
+import { pastDay } from "../lib/time.ts";
 import { CAPEX_CONCEPTS, CAPEX_YEARS_KEPT, type CapexYear } from "../contract/snapshots/ai-capex.ts";
 
 /** The companyfacts document of a company. */
@@ -42,8 +45,8 @@ const companyFactsSchema = z.looseObject({
   facts: z.looseObject({ "us-gaap": z.record(z.string(), z.unknown()).catch({}) }),
 });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: unknown): v is string => typeof v === "string" && DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+/** A real calendar day between 1990 and a day after `now`. */
+const isDay = (v: unknown, now: Date): v is string => typeof v === "string" && pastDay(v, now) === v;
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
 /** The calendar year holding the middle of a period (a fiscal year ending in late January counts for the year before). */
@@ -51,8 +54,8 @@ export function fiscalYearOf(start: string, end: string): number {
   return new Date((ms(start) + ms(end)) / 2).getUTCFullYear();
 }
 
-/** The annual capex facts of a companyfacts body, newest fiscal year first; throws on a body that is not one. */
-export function parseAnnualCapex(body: unknown): CapexYear[] {
+/** The annual capex facts of a companyfacts body fetched at `now`, newest fiscal year first; throws on a body that is not one. */
+export function parseAnnualCapex(body: unknown, now: Date): CapexYear[] {
   const doc = companyFactsSchema.parse(body);
   const candidates: CapexYear[] = [];
   for (const concept of CAPEX_CONCEPTS) {
@@ -64,7 +67,7 @@ export function parseAnnualCapex(body: unknown): CapexYear[] {
       const f = factSchema.safeParse(item);
       if (!f.success) continue;
       const { start, end, val, accn, form, filed } = f.data;
-      if (!isDay(start) || !isDay(end) || !isDay(filed)) continue;
+      if (!isDay(start, now) || !isDay(end, now) || !isDay(filed, now)) continue;
       if (typeof form !== "string" || !ANNUAL_FORMS.has(form)) continue;
       if (typeof accn !== "string" || !/^\d{10}-\d{2}-\d{6}$/.test(accn)) continue;
       if (typeof val !== "number" || !Number.isSafeInteger(val) || val < 0 || val > MAX_CAPEX_USD) continue;

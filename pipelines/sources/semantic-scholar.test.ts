@@ -16,7 +16,8 @@ const cases = AI_TRENDING_QUERIES.map((q) => ({ url: semanticScholarSearchUrl(q.
 
 testSource(semanticScholar, cases.map((c) => ({ ...c, fixture: fixture(c.url), minRows: 5 })));
 
-const run = (body: string, queryId = "llm") => semanticScholar.normalize(semanticScholar.parse(body), { meta: { queryId } });
+const NOW = new Date("2026-11-22T11:00:00Z");
+const run = (body: string, queryId = "llm") => semanticScholar.normalize(semanticScholar.parse(body), { now: NOW, meta: { queryId } });
 
 describe("semantic-scholar", () => {
   it("semanticScholarSearchUrl() asks for the fields, an open year range and 100 results", () => {
@@ -66,13 +67,24 @@ describe("semantic-scholar", () => {
     });
     const parsed = parseSearch(body);
     expect(parsed.skipped).toBe(1);
-    const rows = semanticScholar.normalize(parsed, { meta: { queryId: "x" } });
+    const rows = semanticScholar.normalize(parsed, { now: NOW, meta: { queryId: "x" } });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.title).toBe("Bold claim: [filtered]");
     expect(rows[0]!.citationCount).toBe(0);
     expect(rows[0]!.doi).toBe("10.1/x");
     expect(rows[0]!.arxivId).toBeNull();
     expect(rows[0]!.publicationDate).toBeNull();
+  });
+
+  it("normalize() keeps every recorded paper and nulls only a publicationDate that is not a real past day", () => {
+    const body = JSON.parse(readFileSync(fixture(cases[0]!.url), "utf8")) as { data: Record<string, unknown>[] };
+    const before = run(JSON.stringify(body));
+    body.data[0]!["publicationDate"] = "2026-02-30";
+    body.data[1]!["publicationDate"] = "9999-12-31";
+    body.data[2]!["publicationDate"] = "1970-01-01";
+    const after = run(JSON.stringify(body));
+    for (const row of after) expect(() => semanticScholar.row.parse(row)).not.toThrow();
+    expect(after).toEqual(before.map((p, i) => (i < 3 ? { ...p, publicationDate: null } : p)));
   });
 
   it("parse() reads an empty result (data absent) and rejects error bodies", () => {

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { sanitize } from "../lib/sanitize.ts";
+import { pastDay } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 import { PAPER_AUTHORS_MAX, PAPER_TITLE_MAX, type ScholarPaper, scholarPaperSchema } from "../contract/snapshots/papers-ai-trending.ts";
 
@@ -100,8 +101,11 @@ function externalId(paper: UpstreamPaper, key: string): string | null {
   return value === undefined || value === null || value === "" ? null : String(value);
 }
 
-/** Normalize search results; papers without a usable id or title are dropped, upstream order kept. */
-export function normalizeSearch(parsed: SemanticScholarParsed, ctx: { meta: ScholarMeta }): ScholarPaper[] {
+/**
+ * Normalize search results fetched at `ctx.now`; papers without a usable id or title are dropped, upstream order
+ * kept. `publicationDate` is null unless it is a real day between 1990 and a day after the fetch (the paper is kept).
+ */
+export function normalizeSearch(parsed: SemanticScholarParsed, ctx: { now: Date; meta: ScholarMeta }): ScholarPaper[] {
   const out: ScholarPaper[] = [];
   for (const p of parsed.papers) {
     const paperId = p.paperId.toLowerCase();
@@ -109,7 +113,7 @@ export function normalizeSearch(parsed: SemanticScholarParsed, ctx: { meta: Scho
     if (!/^[0-9a-f]{40}$/.test(paperId) || title === "") continue;
     const authors = (p.authors ?? []).map((a) => sanitize(a.name ?? "", { maxLength: 120 })).filter((n) => n !== "");
     const venue = sanitize(p.venue ?? "", { maxLength: 200 });
-    const date = p.publicationDate && /^\d{4}-\d{2}-\d{2}$/.test(p.publicationDate) ? p.publicationDate : null;
+    const date = pastDay(p.publicationDate, ctx.now);
     const year = p.year !== null && p.year !== undefined && p.year >= 1900 && p.year <= 2100 ? p.year : null;
     out.push({
       paperId,

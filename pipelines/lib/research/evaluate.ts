@@ -26,7 +26,7 @@ export type ResearchLabels = z.infer<typeof labelsSchema>;
 
 /** The labelled preprints and their labels. */
 export function loadLabelledSet(dir = LABELS_DIR): { preprints: Preprint[]; labels: ResearchLabels } {
-  const preprints = normalizeArxiv(parseArxiv(readFileSync(join(dir, "preprints.atom"), "utf8")), { meta: { category: "cs.AI" } });
+  const preprints = normalizeArxiv(parseArxiv(readFileSync(join(dir, "preprints.atom"), "utf8")), { now: new Date(), meta: { category: "cs.AI" } });
   const labels = labelsSchema.parse(JSON.parse(readFileSync(join(dir, "labels.json"), "utf8")));
   return { preprints, labels };
 }

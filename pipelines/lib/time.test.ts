@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { EARLIEST_UPSTREAM_MS, expiryDay, expiryTime, FUTURE_ALLOWANCE_MS, LATEST_UPSTREAM_MS, pastDay, pastTime, upstreamMs } from "./time.ts";
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+
+describe("upstreamMs()", () => {
+  it("upstreamMs() reads date strings and Unix seconds, nothing else", () => {
+    expect(upstreamMs("2026-11-22T05:41:00-06:00")).toBe(Date.parse("2026-11-22T11:41:00Z"));
+    expect(upstreamMs("Fri, 20 Nov 2026 10:00:00 GMT")).toBe(Date.parse("2026-11-20T10:00:00Z"));
+    expect(upstreamMs(1763856000)).toBe(1763856000000);
+    for (const bad of ["", "  ", "soon", null, undefined, Number.NaN, Number.POSITIVE_INFINITY, 1e308]) expect(upstreamMs(bad)).toBeNull();
+  });
+});
+
+describe("pastTime()", () => {
+  it("pastTime() gives ISO 8601 UTC for a time between 1990 and a day after the fetch", () => {
+    expect(pastTime("2026-11-22T05:41:00-06:00", NOW)).toBe("2026-11-22T11:41:00.000Z");
+    expect(pastTime(" Fri, 20 Nov 2026 10:00:00 +0000 ", NOW)).toBe("2026-11-20T10:00:00.000Z");
+    expect(pastTime(1763856000, NOW)).toBe("2025-11-23T00:00:00.000Z");
+    expect(pastTime("1990-01-01T00:00:00Z", NOW)).toBe("1990-01-01T00:00:00.000Z");
+    expect(pastTime(new Date(NOW.getTime() + FUTURE_ALLOWANCE_MS).toISOString(), NOW)).toBe("2026-11-23T12:00:00.000Z");
+  });
+
+  it("pastTime() is null for unreadable, pre-1990, far-future and expanded-year values", () => {
+    expect(pastTime("not a date", NOW)).toBeNull();
+    expect(pastTime(null, NOW)).toBeNull();
+    expect(pastTime("1989-12-31T23:59:59Z", NOW)).toBeNull();
+    expect(pastTime(0, NOW)).toBeNull();
+    expect(pastTime(-1, NOW)).toBeNull();
+    expect(pastTime(new Date(NOW.getTime() + FUTURE_ALLOWANCE_MS + 1).toISOString(), NOW)).toBeNull();
+    expect(pastTime("Fri, 31 Dec 9999 23:59:59 +0000", NOW)).toBeNull();
+    expect(pastTime("+010000-01-01T00:00:00Z", NOW)).toBeNull();
+    expect(pastTime("+275760-09-13T00:00:00Z", NOW)).toBeNull();
+  });
+
+  it("pastTime() never guesses units: milliseconds and microseconds where seconds are expected are null", () => {
+    expect(pastTime(1763856000000, NOW)).toBeNull();
+    expect(pastTime(1763856000000000, NOW)).toBeNull();
+    expect(pastTime(1e16, NOW)).toBeNull();
+  });
+});
+
+describe("expiryTime()", () => {
+  it("expiryTime() keeps a time years ahead and rejects only unreadable or absurd values", () => {
+    expect(expiryTime("2031-06-01T00:00:00-05:00")).toBe("2031-06-01T05:00:00.000Z");
+    expect(expiryTime("9999-12-31T23:59:59.999Z")).toBe("9999-12-31T23:59:59.999Z");
+    expect(expiryTime(new Date(LATEST_UPSTREAM_MS).toISOString())).toBe("9999-12-31T23:59:59.999Z");
+    expect(expiryTime("+010000-01-01T00:00:00Z")).toBeNull();
+    expect(expiryTime(new Date(EARLIEST_UPSTREAM_MS - 1).toISOString())).toBeNull();
+    expect(expiryTime("later")).toBeNull();
+    expect(expiryTime(undefined)).toBeNull();
+    expect(expiryTime(1763856000000000)).toBeNull();
+  });
+});
+
+describe("pastDay() and expiryDay()", () => {
+  it("pastDay() keeps a real day up to a day after the fetch", () => {
+    expect(pastDay("2026-11-22", NOW)).toBe("2026-11-22");
+    expect(pastDay(" 2026-11-23 ", NOW)).toBe("2026-11-23");
+    expect(pastDay("2024-02-29", NOW)).toBe("2024-02-29");
+  });
+
+  it("pastDay() is null for a day that does not exist, another format, before 1990 or after the allowance", () => {
+    for (const bad of ["2026-02-30", "2025-02-29", "2026-13-01", "2026-00-10", "2026-11-2", "20261122", "2026-11-22T00:00:00Z", "1989-12-31", "2026-11-24", "9999-12-31", "", null, undefined]) {
+      expect(pastDay(bad, NOW), String(bad)).toBeNull();
+    }
+  });
+
+  it("expiryDay() keeps a real day however far ahead, up to year 9999", () => {
+    expect(expiryDay("2031-01-01")).toBe("2031-01-01");
+    expect(expiryDay("9999-12-31")).toBe("9999-12-31");
+    expect(expiryDay("+010000-01-01")).toBeNull();
+    expect(expiryDay("2026-02-30")).toBeNull();
+    expect(expiryDay("1970-01-01")).toBeNull();
+  });
+});
