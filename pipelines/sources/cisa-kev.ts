@@ -4,10 +4,11 @@
  * key; schema https://github.com/cisagov/kev-data): `{ catalogVersion, dateReleased, count, vulnerabilities:
  * [{ cveID, vendorProject, product, dateAdded, dueDate, knownRansomwareCampaignUse, … }] }`. About 1.5 MB.
  *
- * `parseKev` reads it tolerantly (an entry without a readable CVE id or dateAdded is skipped and counted);
- * `kevEntry` maps one entry to the strict row the snapshot keeps. Dates (pipelines/lib/time.ts): `dateAdded` must be
- * a real day between 1990 and a day after the fetch time, else the entry is skipped and counted; `dueDate` may lie
- * ahead and is null only when it is not a real day (or beyond year 9999); `dateReleased`, the catalog's own time,
+ * `parseKev` reads it tolerantly (an entry without a readable CVE id is skipped and counted); `kevEntry` maps one
+ * entry to the strict row the snapshot keeps. Dates (pipelines/lib/time.ts): `dateAdded` is a real day between 1990
+ * and a day after the fetch time, else null, and the entry is kept (a CVE the catalog lists as exploited stays
+ * exploited whatever its date says); `dueDate` may lie ahead and is null only when it is not a real day (or beyond
+ * year 9999); `dateReleased`, the catalog's own time,
  * must be usable like `dateAdded`, else the catalog is unreadable (the feed keeps the previous one).
  */
 import { z } from "zod";
@@ -26,7 +27,7 @@ const entry = z.looseObject({
   cveID: z.string(),
   vendorProject: z.string().nullish(),
   product: z.string().nullish(),
-  dateAdded: z.string(),
+  dateAdded: z.string().nullish(),
   dueDate: z.string().nullish(),
   knownRansomwareCampaignUse: z.string().nullish(),
 });
@@ -77,8 +78,8 @@ export function parseKev(body: string, now: Date): KevCatalog {
 
 function kevEntry(e: z.infer<typeof entry>, now: Date): KevEntry | null {
   const cve = e.cveID.trim().toUpperCase();
-  const added = pastDay(e.dateAdded.trim().slice(0, 10), now);
-  if (!/^CVE-\d{4}-\d{4,}$/.test(cve) || added === null) return null;
+  const added = pastDay(e.dateAdded?.trim().slice(0, 10), now);
+  if (!/^CVE-\d{4}-\d{4,}$/.test(cve)) return null;
   const due = expiryDay(e.dueDate?.trim().slice(0, 10));
   return kevEntrySchema.parse({
     cve_id: cve,

@@ -47,7 +47,7 @@ describe("CISA KEV catalog", () => {
     expect(() => parseKev("[]", NOW)).toThrow(KevParseError);
   });
 
-  it("skips and counts only the recorded catalog's entry whose dateAdded is not a real past day; a bad dueDate is null", () => {
+  it("keeps the recorded catalog's entries whose dateAdded is not a real past day, with date_added null; a bad dueDate is null", () => {
     const recorded = JSON.parse(fixture(KEV_FIXTURE)) as { vulnerabilities: Record<string, unknown>[] };
     const before = parseKev(JSON.stringify(recorded), NOW);
     const [a, b, c, d] = recorded.vulnerabilities;
@@ -56,8 +56,11 @@ describe("CISA KEV catalog", () => {
     c!["dueDate"] = "+010000-01-01";
     d!["dueDate"] = "2031-01-01";
     const after = parseKev(JSON.stringify(recorded), NOW);
-    expect(after.skipped).toBe(before.skipped + 2);
-    expect(after.entries.map((e) => e.cve_id)).toEqual(before.entries.map((e) => e.cve_id).filter((id) => id !== a!["cveID"] && id !== b!["cveID"]));
+    // A CVE the catalog lists as exploited stays listed whatever its date says: only its date is unknown.
+    expect(after.skipped).toBe(before.skipped);
+    expect(after.entries.map((e) => e.cve_id)).toEqual(before.entries.map((e) => e.cve_id));
+    expect(after.entries.find((e) => e.cve_id === a!["cveID"])?.date_added).toBeNull();
+    expect(after.entries.find((e) => e.cve_id === b!["cveID"])?.date_added).toBeNull();
     expect(after.entries.find((e) => e.cve_id === c!["cveID"])?.due_date).toBeNull();
     expect(after.entries.find((e) => e.cve_id === d!["cveID"])?.due_date).toBe("2031-01-01");
     expect(() => parseKev(JSON.stringify({ ...recorded, dateReleased: "+010000-01-01T00:00:00Z" }), NOW)).toThrow(KevParseError);

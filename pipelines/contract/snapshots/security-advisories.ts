@@ -92,7 +92,8 @@ export const kevEntrySchema = z.strictObject({
   cve_id: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
   vendor_project: z.string().max(120),
   product: z.string().max(120),
-  date_added: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** The day CISA added it; null when the catalog's date is unreadable or out of range (the entry still counts). */
+  date_added: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
   due_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
   /** knownRansomwareCampaignUse: true for Known, false for Unknown. */
   ransomware: z.boolean(),
