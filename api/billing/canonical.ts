@@ -109,7 +109,7 @@ export function sha256Hex(text: string): string {
   return hash("sha256", text, "hex");
 }
 
-/** What a request hash covers: the method, the path as sent, the query as sent, and the JSON body (or null). */
+/** What a request hash covers: the method, the path as sent, the query (the route's declared parameters, as sent), and the JSON body (or null). */
 export interface HashedRequest {
   method: string;
   path: string;
@@ -125,10 +125,15 @@ export function requestHash(request: HashedRequest): string {
   );
 }
 
-/** Query parameters of a URL as the request hash sees them (repeated names keep every value, in order). */
-export function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+/**
+ * Query parameters of a URL as the request hash sees them (repeated names keep every value, in order); with
+ * `declared`, only those names: the parameters a route does not declare are ignored by it, so a cache buster
+ * must change neither the hash, an Idempotency-Key's check nor the identical-request breaker.
+ */
+export function queryObject(search: URLSearchParams, declared?: ReadonlySet<string>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of search) {
+    if (declared && !declared.has(name)) continue;
     const prev = out[name];
     if (prev === undefined) out[name] = value;
     else out[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];

@@ -399,11 +399,12 @@ describe("premium wrapper", () => {
     expect(await balanceOf(token)).toBe(9);
   });
 
-  it("serve() opens the identical-request breaker on the 6th same request within 10 s without charging it", async () => {
+  it("serve() opens the identical-request breaker on the 6th same request within 10 s without charging it, cache busters or not", async () => {
     const { token } = await newToken(20);
     const app = build();
     handlerCalls = 0;
-    for (let i = 0; i < 5; i++) expect((await app.request("/api/premium/test/echo?n=4", auth(token))).status).toBe(200);
+    // A loop that adds a cache buster to each call is still the same request.
+    for (let i = 0; i < 5; i++) expect((await app.request(`/api/premium/test/echo?n=4&_=${i}`, auth(token))).status).toBe(200);
     const tripped = await app.request("/api/premium/test/echo?n=4", auth(token));
     expect(tripped.status).toBe(429);
     expect(tripped.headers.get("Retry-After")).toBe("10");
@@ -435,6 +436,10 @@ describe("premium wrapper", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await again.text()).toBe(firstBody);
+    // A parameter the route does not declare (a cache buster) is not part of the request: the same answer again.
+    const busted = await app.request("/api/premium/test/echo?n=2&_=1732770000", auth(token, { "Idempotency-Key": "order-42" }));
+    expect(busted.status).toBe(200);
+    expect(busted.headers.get("Idempotent-Replayed")).toBe("true");
     expect(handlerCalls).toBe(1);
     expect(await balanceOf(token)).toBe(9);
     const reused = await app.request("/api/premium/test/echo?n=3", auth(token, { "Idempotency-Key": "order-42" }));

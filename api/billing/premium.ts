@@ -23,6 +23,7 @@ import { NO_CHARGE_REASONS } from "./no-charge.ts";
 import { staleSnapshots, type StaleSnapshot } from "../registry/freshness.ts";
 import { reply, replyBytes, type Answer } from "./premium-reply.ts";
 import { resourceUrl } from "./resource-url.ts";
+import { declaredQueryNames } from "../registry/query-names.ts";
 import { TokenCache } from "./token-cache.ts";
 import { VersionedMemo } from "../serve/versioned-memo.ts";
 import type { ReceiptKey } from "./receipt-key.ts";
@@ -187,7 +188,7 @@ async function serveExact(g: Gateway, call: PremiumCall, cost: number, header: s
     if (missing.length > 0) {
       throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
     }
-    const checked: Validated = { where, input, key: null, reqHash: requestHash({ method: call.route.method, path: call.url.pathname, query: queryObject(call.url.searchParams), body: input.rawBody ?? null }) };
+    const checked: Validated = { where, input, key: null, reqHash: callHash(call, input) };
     const key = await g.receiptKey();
     const ran = await run(g, call, input);
     const decision = decideCharge(g, call, ran, cost);
@@ -298,6 +299,11 @@ function challenge(g: Gateway, call: PremiumCall, cost: number, why: string): An
 
 // ── 3. validate ─────────────────────────────────────────────────────────────────────────────────────────
 
+/** The request hash of a call: method, path as sent, the declared query parameters as sent, the JSON body as sent. */
+function callHash(call: PremiumCall, input: ParsedInput): string {
+  return requestHash({ method: call.route.method, path: call.url.pathname, query: queryObject(call.url.searchParams, declaredQueryNames(call.route)), body: input.rawBody ?? null });
+}
+
 /** A call ready to run. */
 interface Validated {
   /** `METHOD /path` of the route, as receipts and charge rows name it. */
@@ -319,13 +325,13 @@ async function validate(
   token: TokenInfo,
   cost: number,
 ): Promise<Validated | { early: Answer } | { stored: StoredIdempotency; key: string; reqHash: string }> {
-  const { route, url } = call;
+  const { route } = call;
   const input = await call.parse();
   const missing = (route.snapshots ?? []).filter((t) => !call.context.snapshots.get(t));
   if (missing.length > 0) {
     throw new ApiError(503, NO_CHARGE_REASONS.snapshot_unavailable, `snapshot ${missing.join(", ")} is not available yet; nothing was charged`);
   }
-  const reqHash = requestHash({ method: route.method, path: url.pathname, query: queryObject(url.searchParams), body: input.rawBody ?? null });
+  const reqHash = callHash(call, input);
 
   const key = call.request.headers.get("idempotency-key");
   if (key !== null) {

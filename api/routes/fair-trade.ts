@@ -111,7 +111,7 @@ export function buildFairTradeManifest(ctx: Pick<RenderContext, "baseUrl" | "rou
       canonicalization: "RFC 8785 JSON Canonicalization Scheme of receipt.signed",
       hash: "sha256",
       signed_fields: Object.keys(SignedFields.shape),
-      request_hash: "sha256 hex of the canonical JSON { method, path, query (as sent; repeated names as arrays), body (JSON as sent, or null) }",
+      request_hash: "sha256 hex of the canonical JSON { method, path, query (the endpoint's declared parameters as sent; undeclared ones are ignored and left out), body (JSON as sent, or null) }",
       response_hash: "sha256 hex of the canonical JSON of the response body without its billing and receipt members",
       key_url: `${base}/.well-known/receipt-key.json`,
       verify_url: `${base}/api/receipt/verify`,
