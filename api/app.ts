@@ -5,7 +5,7 @@
  * answer 304s) or `handle` for routes that need the request. Every error leaves as
  * `{ ok: false, error, message }`.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { H3, getQuery, getRouterParams, type H3Event } from "h3";
 import { ZodError } from "zod";
 import { ApiError, type AnyRoute, type RawBody, type RenderContext, type SnapshotReader } from "./registry/types.ts";
@@ -471,11 +471,17 @@ async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: 
   return jsonResponse(200, answer.body, { ...limiterHeaders, ...answer.headers });
 }
 
-/** A route's own Response with the CORS and rate-limit headers every answer carries. */
+/**
+ * A route's own Response with the CORS and rate-limit headers every answer carries, and the standard reason
+ * phrase when it has none (a Response built without a statusText would go out as "HTTP/1.1 400 ").
+ */
 function withCorsAndLimits(response: Response, rateHeaders: Record<string, string>): Response {
-  setCorsHeaders(response.headers);
-  for (const [k, v] of Object.entries(rateHeaders)) response.headers.set(k, v);
-  return response;
+  const named = response.statusText
+    ? response
+    : new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? "", headers: response.headers });
+  setCorsHeaders(named.headers);
+  for (const [k, v] of Object.entries(rateHeaders)) named.headers.set(k, v);
+  return named;
 }
 
 /** The largest body any of `routes` accepts: the Node-level guard refuses a declared length above it. */

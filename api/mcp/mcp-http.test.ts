@@ -124,7 +124,11 @@ describe("POST /mcp", () => {
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"',
     });
     expect(res.status).toBe(400);
+    expect(res.statusText).toBe("Bad Request");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the request body is not valid JSON" } });
+    // The transport's own refusals (here a missing Accept) carry the reason phrase too.
+    const noAccept = await fetch(`${api!.base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect([noAccept.status, noAccept.statusText]).toEqual([406, "Not Acceptable"]);
   });
 });
