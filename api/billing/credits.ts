@@ -76,7 +76,8 @@ export function createCredits(db: Database): CreditLedger {
 
   return {
     async mintToken(tx, options) {
-      const token = `${TOKEN_PREFIX}${randomBytes(32).toString("hex")}`;
+      if (options.token !== undefined && !isTokenFormat(options.token)) throw new Error("mintToken: a given token must be the prefix and 64 hex characters");
+      const token = options.token ?? `${TOKEN_PREFIX}${randomBytes(32).toString("hex")}`;
       const id = newId("tok");
       await tx.query(
         "INSERT INTO tokens (id, token_hash, kind, wallet, expires_at) VALUES ($1, $2, $3, $4, $5)",

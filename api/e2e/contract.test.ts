@@ -124,12 +124,21 @@ describe("every operation answers what /openapi.json declares", () => {
     }
   });
 
-  it("payment routes: info, quote, confirm (mint and top-up), trial, balance, and their 400, 401, 404 and 409", { timeout: 120_000 }, async () => {
+  it("payment routes: info, quote, confirm (mint, top-up and a repeated confirm), trial, balance, and their 400, 401, 404 and 409", { timeout: 120_000 }, async () => {
     const base = api!.base;
     expect((await fetch(`${base}/api/payment/info`)).status).toBe(200);
     expect((await post(`${base}/api/payment/buy-credits`, { amount_usd: "five" })).status).toBe(400);
     const minted = await buyCredits(base, 1);
     expect(minted).toMatchObject({ credits: 100, rate: "base" });
+    // A confirm repeated after its answer was lost: the same token again, marked replayed, nothing added.
+    const payer = await chain!.newWallet(1_000_000n);
+    const quote = await json(await post(`${base}/api/payment/buy-credits`, { amount_usd: 1, sender_wallet: payer.address }));
+    const tx = await chain!.transfer(payer, quote.wallet as `0x${string}`, 1_000_000n);
+    await chain!.mine(1);
+    const once = await json(await post(`${base}/api/payment/confirm`, { tx_hash: tx, nonce: quote.memo }));
+    const twice = await post(`${base}/api/payment/confirm`, { tx_hash: tx, nonce: quote.memo });
+    expect(twice.status).toBe(200);
+    expect(await json(twice)).toMatchObject({ token: once.token, credits: 100, balance: 100, replayed: true });
     const missing = await post(`${base}/api/payment/confirm`, { tx_hash: `0x${"ab".repeat(32)}`, nonce: "0".repeat(32) });
     expect(missing.status).toBe(404);
     const topUpUnknown = await post(`${base}/api/payment/confirm`, { tx_hash: `0x${"cd".repeat(32)}`, nonce: (await json(await post(`${base}/api/payment/buy-credits`, { amount_usd: 1, sender_wallet: (await chain!.newWallet()).address }))).memo }, bearer("afk_" + "0".repeat(64)));

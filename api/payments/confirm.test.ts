@@ -4,6 +4,7 @@ import { ApiError } from "../registry/types.ts";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import { CONFIRM_GRACE_SECONDS, confirmPayment } from "./confirm.ts";
 import type { PaymentDeps } from "./deps.ts";
+import { paymentTokenKey } from "./payment-token.ts";
 import { proofMessage } from "./proof.ts";
 import { createQuote } from "./quotes.ts";
 import { sanctionsList } from "./sanctions.ts";
@@ -109,6 +110,32 @@ describe("confirmPayment()", () => {
     expect(await codeOf(confirmPayment(deps, { txHash: hash.slice(2), nonce: quote2.memo }))).toBe("409 tx_already_used");
     expect(await codeOf(confirmPayment(deps, { txHash: hash, nonce: quote.memo }))).toBe("409 tx_already_used");
     expect(await count("SELECT count(*) AS n FROM payments WHERE tx_hash = $1", [hash.toLowerCase()])).toBe(1);
+  });
+
+  it("confirmPayment() repeated with the same tx and memo answers the same token again, nothing added, when tokens are derived", async () => {
+    const keyed: PaymentDeps = { ...deps, tokenKey: async () => paymentTokenKey(new Uint8Array(32).fill(7)) };
+    const payer = await chain.newWallet(10n * USD);
+    const quote = await quoteFor(payer, 5, keyed);
+    const hash = await chain.transfer(payer, publisher, 5n * USD);
+    const first = await confirmPayment(keyed, { txHash: hash, nonce: quote.memo });
+    expect(first).toMatchObject({ credits: 325, balance: 325 });
+    expect(first.replayed).toBeUndefined();
+    // The answer was lost; the same confirm again (any spelling of the hash) gets the same token and nothing more.
+    const again = await confirmPayment(keyed, { txHash: hash.slice(2).toUpperCase(), nonce: quote.memo.toUpperCase() });
+    expect(again).toMatchObject({ token: first.token, credits: 325, balance: 325, welcomeBonusCredits: 50, isFirstPayment: true, replayed: true });
+    expect(await count("SELECT count(*) AS n FROM ledger WHERE token_id = $1", [first.tokenId])).toBe(2);
+    // Another memo, or the payment without derived tokens, is still the one-use rule.
+    expect(await codeOf(confirmPayment(keyed, { txHash: hash, nonce: (await quoteFor(payer, 5, keyed)).memo }))).toBe("409 tx_already_used");
+    expect(await codeOf(confirmPayment(deps, { txHash: hash, nonce: quote.memo }))).toBe("409 tx_already_used");
+    expect(await codeOf(confirmPayment({ ...keyed, tokenKey: async () => paymentTokenKey(new Uint8Array(32).fill(8)) }, { txHash: hash, nonce: quote.memo }))).toBe("409 tx_already_used");
+
+    // A top-up repeated with the same bearer answers that bearer; with another token it is refused.
+    const quote2 = await quoteFor(payer, 1, keyed);
+    const hash2 = await chain.transfer(payer, publisher, USD);
+    const topped = await confirmPayment(keyed, { txHash: hash2, nonce: quote2.memo, bearer: first.token });
+    expect(topped).toMatchObject({ token: first.token, credits: 50, balance: 375 });
+    expect(await confirmPayment(keyed, { txHash: hash2, nonce: quote2.memo, bearer: first.token })).toMatchObject({ token: first.token, credits: 50, balance: 375, replayed: true });
+    expect(await codeOf(confirmPayment(keyed, { txHash: hash2, nonce: quote2.memo }))).toBe("409 tx_already_used");
   });
 
   it("confirmPayment() refuses a used quote, an unknown nonce, a missing nonce and a malformed hash", async () => {
@@ -239,6 +266,23 @@ describe("confirmPayment()", () => {
     expect(await count("SELECT count(*) AS n FROM first_payment_bonuses WHERE wallet = $1", [payer.address.toLowerCase()])).toBe(1);
     expect(await count("SELECT count(*) AS n FROM ledger WHERE ref = $1", [`payment:${hash}`])).toBe(1);
     expect(await count("SELECT count(*) AS n FROM ledger WHERE ref = $1", [`first-payment:${payer.address.toLowerCase()}`])).toBe(1);
+  });
+
+  it("confirmPayment() with derived tokens mints once under 20 concurrent confirms; the others are 409 or the same token replayed", async () => {
+    const keyed: PaymentDeps = { ...deps, tokenKey: async () => paymentTokenKey(new Uint8Array(32).fill(9)) };
+    const payer = await chain.newWallet(10n * USD);
+    const quote = await quoteFor(payer, 5, keyed);
+    const hash = await chain.transfer(payer, publisher, 5n * USD);
+    const tokensBefore = await count("SELECT count(*) AS n FROM tokens");
+    const results = await Promise.all(Array.from({ length: 20 }, () => confirmPayment(keyed, { txHash: hash, nonce: quote.memo }).catch((err: unknown) => err)));
+    const answers = results.filter((r): r is Awaited<ReturnType<typeof confirmPayment>> => !(r instanceof Error));
+    const refused = results.filter((r): r is ApiError => r instanceof ApiError);
+    expect(answers.length + refused.length).toBe(20);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.token)).size).toBe(1);
+    expect(refused.every((e) => e.status === 409)).toBe(true);
+    expect(await count("SELECT count(*) AS n FROM tokens")).toBe(tokensBefore + 1);
+    expect(await count("SELECT count(*) AS n FROM ledger WHERE ref = $1", [`payment:${hash}`])).toBe(1);
   });
 
   it("confirmPayment() grants one bonus when one new wallet confirms two payments concurrently", async () => {

@@ -12,6 +12,8 @@ import { creditsForPayment, FIRST_PAYMENT_BONUS, MIN_AMOUNT_UNITS } from "./pric
 import { screenWallet, walletBlocked } from "./screening.ts";
 import { unitsToUsdNumber } from "./units.ts";
 import { verifyTransfer } from "./verify-transfer.ts";
+import { paymentToken } from "./payment-token.ts";
+import { hashToken } from "../billing/credits.ts";
 
 /**
  * After its expiry a quote still confirms for this long, for a payment mined inside the window that is still
@@ -34,6 +36,8 @@ export interface ConfirmResult {
   isFirstPayment?: boolean;
   senderWallet: string;
   txHash: string;
+  /** True when this is the answer of an earlier confirm of the same payment and memo, repeated (nothing moved now). */
+  replayed?: boolean;
 }
 
 interface QuoteRow extends Record<string, unknown> {
@@ -104,6 +108,15 @@ export async function confirmPayment(
     : { rows: [] as QuoteRow[] };
   const quote = found.rows[0];
   if (!quote) throw new ApiError(404, "quote_not_found", `no quote has the memo "${clip(input.nonce)}"; create one with POST /api/payment/buy-credits`);
+
+  let topUp: TokenInfo | undefined;
+  if (input.bearer !== undefined) {
+    topUp = await deps.credits.tokenByBearer(input.bearer);
+    if (!topUp) throw new ApiError(401, "invalid_token", "the bearer token to top up is unknown; omit Authorization to mint a new token");
+  }
+  const derived = !topUp && deps.tokenKey ? paymentToken(await deps.tokenKey(), txHash, nonce) : undefined;
+  const replay = await earlierConfirm(deps, { txHash, nonce, bearer: input.bearer, topUp, derived });
+  if (replay) return replay;
   if (await txUsed(deps.db, txHash)) throw usedTx(txHash);
   if (quote.consumed_at) throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
   const expiresAt = new Date(quote.expires_at);
@@ -114,10 +127,7 @@ export async function confirmPayment(
   const listed = deps.sanctions.has(quote.sender_wallet);
   if (!listed) screenWallet(deps, quote.sender_wallet, "no credits can be granted");
 
-  let topUp: TokenInfo | undefined;
-  if (input.bearer !== undefined) {
-    topUp = await deps.credits.tokenByBearer(input.bearer);
-    if (!topUp) throw new ApiError(401, "invalid_token", "the bearer token to top up is unknown; omit Authorization to mint a new token");
+  if (topUp) {
     if (topUp.expiresAt && new Date(topUp.expiresAt).getTime() <= now.getTime()) {
       throw new ApiError(401, "token_expired", `the bearer token expired at ${topUp.expiresAt}; omit Authorization to mint a new token`);
     }
@@ -173,7 +183,7 @@ export async function confirmPayment(
       // purchased credits never expire: a topped-up trial token becomes a paid token
       await tx.query("UPDATE tokens SET kind = 'paid', expires_at = NULL WHERE id = $1 AND kind = 'trial'", [tokenId]);
     } else {
-      ({ token, id: tokenId } = await deps.credits.mintToken(tx, { kind: "paid", wallet: quote.sender_wallet }));
+      ({ token, id: tokenId } = await deps.credits.mintToken(tx, { kind: "paid", wallet: quote.sender_wallet, ...(derived ? { token: derived } : {}) }));
     }
 
     const inserted = await tx.query(
@@ -213,4 +223,39 @@ export async function confirmPayment(
       txHash,
     };
   });
+}
+
+/**
+ * The answer of an earlier confirm of this payment with this memo, for a client whose first answer was lost:
+ * the same token (the one topped up, with that bearer; the one minted, re-derived from the payment), the credits
+ * that payment granted, the balance now, and `replayed`. Null when there is none to give (no such payment, another
+ * memo or bearer, or a token minted before tokens were derived): the caller goes on and answers 409.
+ */
+async function earlierConfirm(
+  deps: PaymentDeps,
+  r: { txHash: string; nonce: string; bearer: string | undefined; topUp: TokenInfo | undefined; derived: string | undefined },
+): Promise<ConfirmResult | null> {
+  const { rows } = await deps.db.query<{ token_id: string; token_hash: string; balance: string; credits: string; amount_units: string; rate: "base" | "bundle"; sender_wallet: string; bonus: string | null }>(
+    `SELECT p.token_id, t.token_hash, t.balance, p.credits, p.amount_units, p.rate, p.sender_wallet, b.credits AS bonus
+       FROM payments p JOIN tokens t ON t.id = p.token_id LEFT JOIN first_payment_bonuses b ON b.tx_hash = p.tx_hash
+      WHERE p.tx_hash = $1 AND p.quote_nonce = $2`,
+    [r.txHash, r.nonce],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const token = r.topUp ? (r.topUp.id === row.token_id ? r.bearer! : null) : r.derived !== undefined && hashToken(r.derived) === row.token_hash ? r.derived : null;
+  if (token === null) return null;
+  const bonus = row.bonus === null ? 0 : Number(row.bonus);
+  return {
+    token,
+    tokenId: row.token_id,
+    credits: Number(row.credits) + bonus,
+    balance: Number(row.balance),
+    txAmountUsd: unitsToUsdNumber(BigInt(row.amount_units)),
+    rate: row.rate,
+    ...(bonus > 0 ? { welcomeBonusCredits: bonus, isFirstPayment: true } : {}),
+    senderWallet: row.sender_wallet,
+    txHash: r.txHash,
+    replayed: true,
+  };
 }

@@ -15,6 +15,11 @@ export interface PaymentDeps {
   sanctions: SanctionsList;
   /** Clock (tests move it). */
   now?: () => Date;
+  /**
+   * The key payment tokens are derived with (payment-token.ts), so a confirm repeated after its answer was lost
+   * gets the same token back; without it a minted token is random and such a repeat is 409 tx_already_used.
+   */
+  tokenKey?: () => Promise<Uint8Array>;
 }
 
 /** A configured payment setup: publisher wallet and chain present. */

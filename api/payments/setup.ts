@@ -3,6 +3,8 @@ import type { Credits, Database } from "../state/types.ts";
 import { createChainReader } from "./chain.ts";
 import { loadPaymentConfig } from "./config.ts";
 import type { PaymentDeps } from "./deps.ts";
+import { processReceiptKey } from "../billing/receipt-key.ts";
+import { paymentTokenKey } from "./payment-token.ts";
 import { loadSanctions } from "./sanctions.ts";
 
 /** Build PaymentDeps from the environment (payments stay off, answering 503, without PUBLISHER_WALLET or BASE_RPC_URL). */
@@ -14,5 +16,6 @@ export async function setupPayments(input: { db: Database; credits: Credits; env
     config,
     chain: config.rpcUrl ? createChainReader(config.rpcUrl) : undefined,
     sanctions: await loadSanctions(config.sanctionsList),
+    tokenKey: async () => paymentTokenKey((await processReceiptKey(input.env ?? process.env)).seed),
   };
 }

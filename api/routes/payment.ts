@@ -64,6 +64,10 @@ const ConfirmResponse = z.object({
   rate: z.enum(["base", "bundle"]).meta({ description: "bundle when a discounted bundle applied; base whenever the base rate did (the 1.00 USD bundle included)." }),
   welcome_bonus_credits: z.number().int().optional(),
   is_first_payment: z.boolean().optional(),
+  replayed: z
+    .literal(true)
+    .optional()
+    .meta({ description: "Present when this confirm repeats an earlier one of the same payment and memo (its answer lost): the same token and what that payment granted, nothing added now; balance is the token's balance now." }),
 });
 
 const TrialResponse = z.object({
@@ -142,7 +146,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
       tags,
       summary: "Verify a USDC payment on chain against its quote and mint a token (or top up the bearer's) with the credits.",
       description:
-        "Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window, less 30 s for the chain's clock skew (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied (a sender wallet's first payment of at least USD 0.50; a smaller one leaves the bonus for the next). A payer on the sanctions list at confirm time gets 403 wallet_blocked, no credits, and the payment is recorded for refund review.",
+        "Checks: quote exists (404 quote_not_found), unused (409 quote_used), not expired (410 quote_expired; 600 s grace for payments mined in time), tx unused (409 tx_already_used; but the same confirm repeated, same tx_hash and nonce, and the same bearer if one was sent, answers the first confirm's token again with replayed: true, so an answer lost on the way costs nothing), mined (409 tx_pending), success (422 tx_reverted), a Transfer by the USDC contract (422 wrong_token) from the bound wallet (422 sender_mismatch) to the publisher (422 wrong_recipient), mined inside the quote window, less 30 s for the chain's clock skew (422 tx_outside_quote_window), MIN_CONFIRMATIONS (409 insufficient_confirmations); an unproven quote loses to a proven quote of the same wallet covering the payment (403 proof_required). Authorization: Bearer tops up that token instead of minting one. credits includes the first-payment bonus when it applied (a sender wallet's first payment of at least USD 0.50; a smaller one leaves the bonus for the next). A payer on the sanctions list at confirm time gets 403 wallet_blocked, no credits, and the payment is recorded for refund review.",
       body: ConfirmBody,
       response: ConfirmResponse,
       bearer: "optional",
@@ -165,6 +169,7 @@ export function createPaymentRoutes(deps?: PaymentDeps | (() => PaymentDeps | un
           tx_amount_usd: r.txAmountUsd,
           rate: r.rate,
           ...(r.isFirstPayment ? { welcome_bonus_credits: r.welcomeBonusCredits, is_first_payment: true } : {}),
+          ...(r.replayed ? { replayed: true as const } : {}),
         };
       },
     }),

@@ -60,7 +60,7 @@ export interface Hold {
 /** The credit ledger. Balances change only through ledger entries inside one transaction. */
 export interface Credits {
   /** Create a token (prefix + 64 hex), store its hash, return the plain token once. */
-  mintToken(tx: Sql, options: { kind: "paid" | "trial"; wallet?: string; expiresAt?: Date }): Promise<{ token: string; id: string }>;
+  mintToken(tx: Sql, options: { kind: "paid" | "trial"; wallet?: string; expiresAt?: Date; /** The token to store (prefix + 64 hex) instead of a random one. */ token?: string }): Promise<{ token: string; id: string }>;
   /** Look a bearer token up by its hash; undefined when unknown or malformed. Expired trials come back with expiresAt in the past. */
   tokenByBearer(token: string): Promise<TokenInfo | undefined>;
   /** Add credits (purchase, bonus, trial) as a ledger entry; returns the new balance. */
