@@ -32,6 +32,9 @@ describe("GET /api/premium/news/search", () => {
     const dates = body.results.map((r) => r.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(body.query.mode).toBe("browse");
+    // Every Article field in snake_case: fetched_at is the article's first-seen time.
+    const byId = new Map(articles().map((a) => [a.id, a]));
+    for (const r of body.results) expect(r.fetched_at).toBe(byId.get(r.id)!.fetchedAt);
   });
 
   it("render() finds articles by keyword with title hits first", () => {

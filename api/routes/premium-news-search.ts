@@ -46,6 +46,7 @@ export const NewsSearchResponse = z.strictObject({
       snippet: z.string(),
       categories: z.array(z.string()),
       published_at: z.iso.datetime(),
+      fetched_at: z.iso.datetime().meta({ description: "When the service first saw the article (fetchedAt of the free news endpoints)." }),
       relevance: z.number().nonnegative(),
       matched_terms: z.array(z.string()),
     }),

@@ -121,7 +121,7 @@ describe("searchNews()", () => {
     const r = searchNews(news, opts({ q: "gemini", limit: 1 }), REF).results[0]!;
     expect(r).toEqual({
       id: a1.id, title: a1.title, url: a1.url, source: a1.source, source_domain: "blog.google", snippet: a1.snippet,
-      categories: a1.categories, published_at: a1.publishedAt, relevance: 5, matched_terms: ["gemini"],
+      categories: a1.categories, published_at: a1.publishedAt, fetched_at: a1.fetchedAt, relevance: 5, matched_terms: ["gemini"],
     });
   });
 

@@ -75,6 +75,8 @@ export interface SearchResult {
   snippet: string;
   categories: string[];
   published_at: string;
+  /** When the service first saw the article (the Article's fetchedAt). */
+  fetched_at: string;
   relevance: number;
   matched_terms: string[];
 }
@@ -157,6 +159,7 @@ export function searchNews(news: NewsSnapshot, options: NewsSearchOptions, refer
     snippet: a.snippet,
     categories: a.categories,
     published_at: a.publishedAt,
+    fetched_at: a.fetchedAt,
     relevance,
     matched_terms: matched,
   }));

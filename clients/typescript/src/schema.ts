@@ -8706,6 +8706,11 @@ export interface operations {
                             categories: string[];
                             /** Format: date-time */
                             published_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the service first saw the article (fetchedAt of the free news endpoints).
+                             */
+                            fetched_at: string;
                             relevance: number;
                             matched_terms: string[];
                         }[];
