@@ -25,11 +25,7 @@ export const mcpRoutes = [
     tags: ["discovery", "mcp"],
     body: z.unknown(),
     // A body that is not JSON gets the JSON-RPC parse error, as the transport itself answers it.
-    notJsonBody: () =>
-      new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the request body is not valid JSON" } }), {
-        status: 400,
-        headers: { "Content-Type": "application/json" },
-      }),
+    notJsonBody: () => jsonRpcError(-32700, "Parse error: the request body is not valid JSON"),
     response: z.unknown().meta({ description: "A JSON-RPC response (or batch) of the MCP protocol." }),
     errors: {
       400: "a body that is not valid JSON: the JSON-RPC parse error (-32700, id null); an MCP-Protocol-Version the server does not support (-32000, the value cut to 64 characters); a body over the size or depth limit keeps the service's error body",
@@ -60,9 +56,10 @@ export const mcpRoutes = [
  */
 function unsupportedProtocolVersion(header: string | null): Response | null {
   if (header === null || SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return null;
-  const message = `Bad Request: Unsupported protocol version: ${clip(header, 64)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`;
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }), {
-    status: 400,
-    headers: { "Content-Type": "application/json" },
-  });
+  return jsonRpcError(-32000, `Bad Request: Unsupported protocol version: ${clip(header, 64)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+}
+
+/** A 400 whose body is a JSON-RPC error without a request id, as the transport answers a request it cannot take. */
+function jsonRpcError(code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status: 400, headers: { "Content-Type": "application/json" } });
 }
