@@ -12,6 +12,7 @@
  * group-commit.ts), and the answer leaves only once that transaction is durable. Every no-charge outcome has
  * a named reason (no-charge.ts). Handlers never touch credits.
  */
+import { bearerToken } from "../http/bearer.ts";
 import { errorBody, toErrorParts } from "../http/errors.ts";
 import { ApiError, type AnyRoute, type RenderContext } from "../registry/types.ts";
 import type { Credits, Database, TokenInfo } from "../state/types.ts";
@@ -244,7 +245,7 @@ type Credential = { token: TokenInfo; bearer?: string } | { token?: undefined; w
  */
 async function credential(g: Gateway, call: PremiumCall, extra: Record<string, string>, head: boolean): Promise<Credential> {
   const headers = call.request.headers;
-  const bearer = bearerOf(headers.get("authorization"));
+  const bearer = bearerToken(headers.get("authorization"));
   const txHash = head ? undefined : headers.get(X402_HEADERS.tx)?.trim();
   const nonce = head ? undefined : headers.get(X402_HEADERS.quote)?.trim();
   if (txHash || nonce) {
@@ -275,11 +276,6 @@ async function credential(g: Gateway, call: PremiumCall, extra: Record<string, s
   return { token: info, bearer };
 }
 
-/** The token of an `Authorization: Bearer <token>` header, or undefined. */
-function bearerOf(header: string | null): string | undefined {
-  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return m?.[1];
-}
 
 // ── 2. challenge ────────────────────────────────────────────────────────────────────────────────────────
 

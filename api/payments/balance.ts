@@ -1,4 +1,5 @@
 /** GET /api/payment/balance: the bearer token's balance and history facts. */
+import { bearerToken } from "../http/bearer.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Credits } from "../state/types.ts";
 
@@ -21,8 +22,8 @@ export interface BalanceBody {
 export function bearerOf(request: Request): string | undefined {
   const header = request.headers.get("authorization")?.trim();
   if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  if (m) return m[1];
+  const bearer = bearerToken(header);
+  if (bearer !== undefined) return bearer;
   const scheme = /^(\S+)\s/.exec(header)?.[1];
   if (scheme === undefined) return header;
   const got = /^bearer$/i.test(scheme) ? "more than one word after Bearer" : /^[A-Za-z][\w.+-]{0,31}$/.test(scheme) ? `the ${scheme} scheme` : "another form";
