@@ -103,6 +103,7 @@ export const premiumCostRoutes = [
     snapshots: ["pricing"],
     freshness: { cadence: pricingSnapshotType.cadence, slaSeconds: pricingSnapshotType.slaSeconds },
     example: "/api/premium/cost/projection?model=gpt-4o,claude-sonnet-4,deepseek-v3&input_tokens_per_day=2000000&output_tokens_per_day=500000",
+    answerMemo: true,
     render: (ctx, { query }) => renderCostProjection(ctx, query),
   }),
 ];

@@ -80,6 +80,7 @@ export const premiumNewsSearchRoutes = [
     snapshots: ["news"],
     freshness: { cadence: newsSnapshotType.cadence, slaSeconds: newsSnapshotType.slaSeconds },
     example: "/api/premium/news/search?q=gemini&limit=10",
+    answerMemo: true,
     render: (ctx, { query }) => renderNewsSearch(ctx, query),
   }),
 ];

@@ -91,6 +91,7 @@ export const premiumRoutingRoutes = [
     // The SLA is the status feed's; prices and benchmarks are held to their own feeds' (hourly, daily).
     freshness: { cadence: `${statusSnapshotType.cadence} (status), hourly (prices), daily (benchmarks)`, slaSeconds: statusSnapshotType.slaSeconds, appliesTo: ["status"] },
     example: "/api/premium/routing?task=code&top_n=3",
+    answerMemo: true,
     render: (ctx, { query }) => renderRouting(ctx, query),
   }),
 ];
