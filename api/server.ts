@@ -148,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tables: WAREHOUSE_TABLES,
     dbPath: options.warehouseDbPath ? resolve(options.warehouseDbPath) : join(ownDbFolder!, "warehouse.duckdb"),
     build: buildWarehouse,
+    manifest: () => served.types().flatMap((type) => served.meta(type) ?? []),
     onWarn: warn,
   });
   attachWarehouseFiles(served, warehouse);

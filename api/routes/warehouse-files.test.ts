@@ -119,7 +119,11 @@ beforeAll(async () => {
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   duck = { instance, conn: await instance.connect() };
   scratch = await mkdtemp(join(tmpdir(), "agentfeed-warehouse-http-"));
-  bundled = await createSnapshotFixture([{ type: "status", dated: { "2026-11-20": STATUS_BODY } }]);
+  // A type only the bundled folder holds: the database's snapshot_manifest records it beside the server's own.
+  bundled = await createSnapshotFixture([
+    { type: "status", dated: { "2026-11-20": STATUS_BODY } },
+    { type: "bundled-only", dated: { "2026-11-19": { items: [1, 2] } } },
+  ]);
   local = await createSnapshotFixture([{ type: "status", dated: { "2026-11-20": STATUS_BODY } }]);
   await writeDayFile(bundled.dir, PROBE, "2026-11-20", PROBE_ROWS, 1);
   await writeDayFile(bundled.dir, PRICES, "2026-11-20", 30, 2);
@@ -324,14 +328,16 @@ describe("GET /warehouse/warehouse.duckdb", () => {
       try {
         const probe = (await conn.runAndReadAll("SELECT count(*)::INTEGER AS n FROM probe_samples")).getRowObjects()[0]!.n;
         const prices = (await conn.runAndReadAll("SELECT count(*)::INTEGER AS n FROM model_prices")).getRowObjects()[0]!.n;
-        return { probe, prices };
+        const manifest = (await conn.runAndReadAll("SELECT type, CAST(date AS VARCHAR) AS date FROM snapshot_manifest ORDER BY type")).getRowObjects();
+        return { probe, prices, manifest };
       } finally {
         conn.closeSync();
         db.closeSync();
       }
     };
     // model_prices: the server's own 40 + 50 rows, not the bundled 30 of the day both hold.
-    expect(await counts(v1, "v1.duckdb")).toEqual({ probe: PROBE_ROWS, prices: 90 });
+    // snapshot_manifest: every served type, each as served (both folders' status are 2026-11-20 here).
+    expect(await counts(v1, "v1.duckdb")).toEqual({ probe: PROBE_ROWS, prices: 90, manifest: [{ type: "bundled-only", date: "2026-11-19" }, { type: "status", date: "2026-11-20" }] });
 
     // A download that has started, then a scheduled run writes a new day file and the manifest.
     const reader = (await fetch(url, { headers: { range: "bytes=0-" } })).body!.getReader();
@@ -353,7 +359,8 @@ describe("GET /warehouse/warehouse.duckdb", () => {
     const second = await fetch(url);
     expect(second.headers.get("etag")).not.toBe(v1Etag);
     const v2 = Buffer.from(await second.arrayBuffer());
-    expect(await counts(v2, "v2.duckdb")).toEqual({ probe: PROBE_ROWS + 500, prices: 90 });
+    // The server's own status run (2026-11-21) beside the type only the bundled folder holds.
+    expect(await counts(v2, "v2.duckdb")).toEqual({ probe: PROBE_ROWS + 500, prices: 90, manifest: [{ type: "bundled-only", date: "2026-11-19" }, { type: "status", date: "2026-11-21" }] });
     const ranged = await fetch(url, { headers: { range: "bytes=0-99", "if-range": v1Etag } });
     expect(ranged.status).toBe(200);
     await ranged.body?.cancel();

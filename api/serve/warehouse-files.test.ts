@@ -16,7 +16,7 @@ describe("WarehouseFiles", () => {
   /** The real builder, counting its calls. */
   const build = async (job: WarehouseBuildJob) => {
     builds.push(job);
-    await buildWarehouseDb(job.manifestDir, { target: job.target, partitions: job.partitions });
+    await buildWarehouseDb(job.manifestDir, { target: job.target, partitions: job.partitions, ...(job.manifest ? { manifest: job.manifest } : {}) });
   };
   const files = () => new WarehouseFiles({ dirs: [join(dir, "local"), join(dir, "bundled")], tables: WAREHOUSE_TABLES, dbPath: join(dir, "db", "warehouse.duckdb"), build, onWarn: (m) => warnings.push(m) });
 
@@ -73,6 +73,20 @@ describe("WarehouseFiles", () => {
     await rm(join(dir, "db"), { recursive: true });
     wh.invalidate();
     await expect(wh.database()).rejects.toThrow(/buildWarehouseDb/);
+  });
+
+  it("each build records the manifest entries served at that moment", { timeout: 60_000 }, async () => {
+    const at = "2026-11-22T10:00:00.000Z";
+    let served = [{ type: "pricing", date: "2026-11-22", lastSuccess: at, lastAttempt: at, lastChanged: at, lastError: null, rows: 3, provenance: "replay" as const, slaSeconds: 3600, cadence: "hourly", sources: [] }];
+    const wh = new WarehouseFiles({ dirs: [join(dir, "local"), join(dir, "bundled")], tables: WAREHOUSE_TABLES, dbPath: join(dir, "db", "warehouse.duckdb"), build, manifest: () => served });
+    await wh.database();
+    expect(builds[0]!.manifest).toEqual(served);
+    served = [...served, { ...served[0]!, type: "status" }];
+    await mkdir(join(dir, "local/warehouse/model_prices"), { recursive: true });
+    await copyFile(DAY_FILE, join(dir, "local/warehouse/model_prices/2026-11-23.parquet"));
+    wh.invalidate();
+    await wh.database();
+    expect(builds[1]!.manifest!.map((m) => m.type)).toEqual(["pricing", "status"]);
   });
 
   it("candidates() names only declared tables and real days; listing() skips other names", async () => {

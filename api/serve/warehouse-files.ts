@@ -17,6 +17,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { WarehouseTables } from "../../pipelines/contract/warehouse-tables.ts";
+import type { SnapshotMeta } from "../registry/types.ts";
 
 /** File name of a day partition. */
 export const PARTITION_FILE = /^(\d{4}-\d{2}-\d{2})\.parquet$/;
@@ -36,11 +37,15 @@ export interface WarehouseDbFile {
   builtAt: Date;
 }
 
-/** What a build gets: the files to load (table → paths), where to write, and the folder whose manifest.json to copy. */
+/**
+ * What a build gets: the files to load (table → paths), where to write, and the manifest entries to record
+ * (the served ones when the server names them, else the first folder's manifest.json).
+ */
 export interface WarehouseBuildJob {
   partitions: Record<string, string[]>;
   target: string;
   manifestDir: string;
+  manifest?: SnapshotMeta[];
 }
 
 /** Builds warehouse.duckdb at `job.target` atomically (temp file + rename). */
@@ -54,6 +59,11 @@ export interface WarehouseFilesOptions {
   tables: WarehouseTables;
   /** Where this server keeps its built warehouse.duckdb. */
   dbPath: string;
+  /**
+   * The manifest entries the server serves (type by type the newer of its folders', as layered-snapshots.ts
+   * picks them), recorded in the database's `snapshot_manifest`; without it, the first folder with a manifest.json.
+   */
+  manifest?: () => SnapshotMeta[];
   /** Without a builder the server serves `dbPath` as it finds it (or nothing). */
   build?: WarehouseDbBuilder;
   /** How long a listing of the partitions is reused, in ms (default 10 000); `invalidate()` drops it at once. */
@@ -178,7 +188,8 @@ export class WarehouseFiles {
         await mkdir(dirname(target), { recursive: true });
         const partitions = Object.fromEntries(Object.entries(listing.tables).map(([t, parts]) => [t, parts.map((p) => p.path)]));
         const manifestDir = this.#options.dirs.find((d) => existsSync(join(d, "manifest.json"))) ?? this.#options.dirs.at(-1) ?? dirname(target);
-        await build({ partitions, target, manifestDir });
+        const manifest = this.#options.manifest?.();
+        await build({ partitions, target, manifestDir, ...(manifest ? { manifest } : {}) });
         this.#builtSignature = listing.signature;
       } finally {
         this.#building = undefined;

@@ -15,7 +15,7 @@ process.stdin.on("end", () => {
   void (async () => {
     try {
       const job = JSON.parse(input) as ChildBuildJob;
-      await buildWarehouseDb(job.manifestDir, { target: job.target, partitions: job.partitions });
+      await buildWarehouseDb(job.manifestDir, { target: job.target, partitions: job.partitions, ...(job.manifest ? { manifest: job.manifest } : {}) });
       process.exit(0);
     } catch (err) {
       process.stderr.write(`${(err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 1000)}\n`);

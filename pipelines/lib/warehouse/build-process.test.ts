@@ -1,10 +1,17 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildWarehouseDbInChild } from "./build-process.ts";
+import type { SnapshotMeta } from "../types.ts";
 import { writeWarehouse } from "./write.ts";
+
+/** A manifest entry of a replayed type that succeeded on 2026-03-01. */
+function entry(type: string): SnapshotMeta {
+  const at = "2026-03-01T10:00:00.000Z";
+  return { type, date: "2026-03-01", lastSuccess: at, lastAttempt: at, lastChanged: at, lastError: null, rows: 3, provenance: "replay", slaSeconds: 3600, cadence: "hourly", sources: [] };
+}
 
 describe("buildWarehouseDbInChild()", () => {
   let dir: string;
@@ -25,6 +32,21 @@ describe("buildWarehouseDbInChild()", () => {
     conn.closeSync();
     instance.closeSync();
     expect(rows).toEqual([{ total: 120 }]);
+  });
+
+  it("records the manifest entries it is given in snapshot_manifest, not the folder's manifest.json", async () => {
+    await writeFile(join(dir, "manifest.json"), JSON.stringify({ types: { news: { ...entry("news"), lastSuccess: null, date: "", provenance: "live" } } }));
+    const target = join(dir, "out.duckdb");
+    await buildWarehouseDbInChild({ manifestDir: dir, target, partitions: {}, manifest: [entry("status"), entry("news")] });
+    const instance = await DuckDBInstance.create(target, { access_mode: "READ_ONLY" });
+    const conn = await instance.connect();
+    const rows = (await conn.runAndReadAll("SELECT type, CAST(date AS VARCHAR) AS date, provenance FROM snapshot_manifest ORDER BY type")).getRowObjects();
+    conn.closeSync();
+    instance.closeSync();
+    expect(rows).toEqual([
+      { type: "news", date: "2026-03-01", provenance: "replay" },
+      { type: "status", date: "2026-03-01", provenance: "replay" },
+    ]);
   });
 
   it("rejects with the child's one-line cause when the build fails", async () => {

@@ -5,10 +5,13 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { SnapshotMeta } from "../types.ts";
 
 /** What the child builds: the same inputs as buildWarehouseDb. */
 export interface ChildBuildJob {
   manifestDir: string;
+  /** The manifest entries to record (instead of `<manifestDir>/manifest.json`). */
+  manifest?: SnapshotMeta[];
   target: string;
   partitions: Readonly<Record<string, readonly string[]>>;
 }

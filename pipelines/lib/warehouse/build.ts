@@ -37,6 +37,11 @@ export interface BuildOptions {
    * server that serves two snapshot folders builds from the files it serves.
    */
   partitions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The entries `snapshot_manifest` records, instead of `<dir>/manifest.json`: a server that serves two snapshot
+   * folders records, type by type, the entry it serves.
+   */
+  manifest?: readonly SnapshotMeta[];
 }
 
 /**
@@ -84,7 +89,7 @@ const DERIVED_COMMENTS: Record<string, { table: string; columns: Record<string, 
     },
   },
   snapshot_manifest: {
-    table: "Freshness of every snapshot type, from manifest.json when the database was built (provenance replay: built from recorded fixtures)",
+    table: "Freshness of every snapshot type when the database was built: the entry a server serves for each type (its own run or the bundled one, whichever succeeded last), or the folder's manifest.json for `npm run warehouse` (provenance replay: built from recorded fixtures)",
     columns: {
       type: "Snapshot type",
       date: "UTC day of its latest snapshot",
@@ -128,7 +133,8 @@ export async function buildWarehouseDb(dir: string, options: BuildOptions = {}):
       "type" VARCHAR PRIMARY KEY, "date" DATE, last_success TIMESTAMPTZ, last_attempt TIMESTAMPTZ,
       last_changed TIMESTAMPTZ, last_error VARCHAR, "rows" BIGINT, provenance VARCHAR, sla_seconds BIGINT,
       cadence VARCHAR, sources VARCHAR)`);
-    for (const meta of await manifestEntries(dir)) {
+    const entries = options.manifest ? [...options.manifest].sort((a, b) => a.type.localeCompare(b.type)) : await manifestEntries(dir);
+    for (const meta of entries) {
       await conn.run(
         "INSERT INTO snapshot_manifest VALUES ($1, CAST($2 AS DATE), CAST($3 AS TIMESTAMPTZ), CAST($4 AS TIMESTAMPTZ), CAST($5 AS TIMESTAMPTZ), $6, $7, $8, $9, $10, $11)",
         [
