@@ -82,4 +82,21 @@ describe("registrySeries()", () => {
     const p = registrySeries({ range, crawlDays, rows: unrecorded, firstOk, wallets }).points.find((x) => x.date === "2026-11-16")!;
     expect(p).toMatchObject({ total: 2, ok_count: 2, paid_endpoints_total: null, free_endpoints_total: null, federation_count: null, network_count: null });
   });
+
+  it("leaves wallet changes null, never counted against an empty set, when a crawl did not record a document's contents", () => {
+    // 2026-11-09's crawl recorded c.example's resources but no wallets day file exists for it: c.example's
+    // unrecorded row before must not read as 'no wallets' (nor the next crawl's wallets as a change).
+    const unrecorded = rows.map((r) => (r.date === "2026-11-09" && r.domain === "c.example" ? { ...r, paid: null, free: null, federated: null, networks: null } : r));
+    const withoutDay = new Map([...wallets].filter(([d]) => d !== "2026-11-09"));
+    const s2 = registrySeries({ range, crawlDays, rows: unrecorded, firstOk, wallets: withoutDay });
+    expect(s2.points.find((x) => x.date === "2026-11-09")).toMatchObject({ wallet_changes: null, wallet_change_sample: [] });
+    expect(s2.points.find((x) => x.date === "2026-11-16")).toMatchObject({ wallet_changes: null, wallet_change_sample: [], status_flips: 1 });
+  });
+
+  it("counts agent fair-trade documents only when every document's answer is known", () => {
+    const unknown = rows.map((r) => (r.date === "2026-11-02" && r.domain === "a.example" ? { ...r, fairTrade: null } : r));
+    expect(registrySeries({ range, crawlDays, rows: unknown, firstOk, wallets }).points.find((x) => x.date === "2026-11-02")!.agent_fair_trade_count).toBeNull();
+    // An error entry (its document unreachable) never makes the count unknown: it is not a document of the day.
+    expect(point("2026-11-09").agent_fair_trade_count).toBe(0);
+  });
 });

@@ -136,7 +136,7 @@ export function registrySeries(input: RegistrySeriesInput): RegistrySeries {
       networks,
       paid_endpoints_total: knownSum(ok.map((e) => e.paid)),
       free_endpoints_total: knownSum(ok.map((e) => e.free)),
-      agent_fair_trade_count: entries.filter((e) => e.fairTrade === true).length,
+      agent_fair_trade_count: ok.some((e) => e.fairTrade === null) ? null : ok.filter((e) => e.fairTrade === true).length,
     };
     const prevDay = at > 0 ? crawls[at - 1]! : null;
     if (prevDay === null) return point;
@@ -147,13 +147,17 @@ export function registrySeries(input: RegistrySeriesInput): RegistrySeries {
     const flips = both.filter((d) => now.get(d)!.status !== before.get(d)!.status);
     const walletsNow = input.wallets.get(date);
     const walletsBefore = input.wallets.get(prevDay);
-    const walletChanged = both.filter((d) => now.get(d)!.status === "ok" && before.get(d)!.status === "ok" && !sameSet(walletsNow?.get(d) ?? [], walletsBefore?.get(d) ?? []));
+    const okOnBoth = both.filter((d) => now.get(d)!.status === "ok" && before.get(d)!.status === "ok");
+    // A crawl that did not record a document's contents (networks null) did not record its wallets either: an
+    // unknown set is not an empty one, and a count over the other domains would read as fewer changes.
+    const walletsKnown = okOnBoth.every((d) => now.get(d)!.networks !== null && before.get(d)!.networks !== null);
+    const walletChanged = walletsKnown ? okOnBoth.filter((d) => !sameSet(walletsNow?.get(d) ?? [], walletsBefore?.get(d) ?? [])) : [];
     return {
       ...point,
       added: added.length,
       removed: removed.length,
       status_flips: flips.length,
-      wallet_changes: walletChanged.length,
+      wallet_changes: walletsKnown ? walletChanged.length : null,
       added_sample: sample(added),
       removed_sample: sample(removed),
       wallet_change_sample: sample(walletChanged),
@@ -177,7 +181,7 @@ export function registrySeries(input: RegistrySeriesInput): RegistrySeries {
     },
     notes: [
       "The registry of a crawl day: domains whose /.well-known/x402 was read that day (ok), and domains read on an earlier crawl whose document could not be fetched this time (error).",
-      "added / removed / status_flips / wallet_changes compare a crawl with the previous crawl (weekly; looked up before from when needed); wallet changes count domains ok on both crawls whose set of payee wallets differs.",
+      "added / removed / status_flips / wallet_changes compare a crawl with the previous crawl (weekly; looked up before from when needed); wallet changes count domains ok on both crawls whose set of payee wallets differs, and are null when either crawl did not record a document's contents.",
       `Days without a crawl: ${points.length - captured.length} of ${points.length} (has_data false, figures null).`,
     ],
   };

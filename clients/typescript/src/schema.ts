@@ -15880,13 +15880,13 @@ export interface operations {
                             paid_endpoints_total: number | null;
                             /** @description Resources offered without payment. */
                             free_endpoints_total: number | null;
-                            /** @description Registry domains serving a valid /.well-known/agent-fair-trade.json. */
+                            /** @description Registry domains (ok) serving a valid /.well-known/agent-fair-trade.json; null when the crawl could not tell for one of them. */
                             agent_fair_trade_count: number | null;
                             added: number | null;
                             removed: number | null;
                             /** @description Domains in the registry on both crawls whose status (ok / error) changed. */
                             status_flips: number | null;
-                            /** @description Domains ok on both crawls whose set of payee wallets changed. */
+                            /** @description Domains ok on both crawls whose set of payee wallets changed; null when either crawl did not record a document's contents (its wallets are unknown, not none). */
                             wallet_changes: number | null;
                             added_sample: string[];
                             removed_sample: string[];
