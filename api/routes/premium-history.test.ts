@@ -54,7 +54,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const ctx = (): RenderContext => ({ snapshots: undefined as never, baseUrl: "http://x", now: new Date("2026-01-03T12:00:00Z"), warehouse: reader });
+const ctx = (): RenderContext => ({ snapshots: undefined as never, baseUrl: "http://x", now: new Date("2026-01-08T12:00:00Z"), warehouse: reader });
 const range = { from: "2026-01-01", to: "2026-01-03" };
 
 async function apiError(run: () => Promise<unknown>): Promise<ApiError> {

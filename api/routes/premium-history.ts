@@ -11,9 +11,8 @@ import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { benchmarksHistory, type BenchmarksHistory, type ScoreRow } from "../verdicts/history-benchmarks.ts";
 import { pricingSeries, type PriceRow, type PricingSeries } from "../verdicts/history-pricing.ts";
 import { providerHistory, type ProbeDay, type ProviderHistory, type StatusDay } from "../verdicts/history-providers.ts";
-import { addDays, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/history-range.ts";
+import { addDays, MAX_RANGE_DAYS, RANGE_ERRORS, RANGE_RULE, resolveRange } from "../verdicts/history-range.ts";
 
-const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
 
 /** A calendar date YYYY-MM-DD. */
 const day = (what: string) =>
@@ -288,7 +287,7 @@ export const premiumHistoryRoutes = [
     tags: ["premium", "history", "models"],
     query: PricingSeriesQuery,
     response: PricingSeriesResponse,
-    errors: { 404: "the model has no price in the warehouse (unknown_model)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
+    errors: { 400: RANGE_ERRORS, 404: "the model has no price in the warehouse (unknown_model)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
     snapshots: ["pricing"],
     example: "/api/premium/history/pricing/series?model=gpt-4o",
     noCharge: { ...NO_DATA, check: (body) => (body.summary.days_with_data === 0 ? "no_data_in_range" : null) },
@@ -310,7 +309,7 @@ export const premiumHistoryRoutes = [
     tags: ["premium", "history", "benchmarks"],
     query: BenchmarksSeriesQuery,
     response: BenchmarksSeriesResponse,
-    errors: { 404: "the model or benchmark has no score in the warehouse (unknown_model, unknown_benchmark)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
+    errors: { 400: RANGE_ERRORS, 404: "the model or benchmark has no score in the warehouse (unknown_model, unknown_benchmark)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
     snapshots: ["benchmarks"],
     example: "/api/premium/history/benchmarks/series?model=claude-3-opus",
     noCharge: { ...NO_DATA, check: (body) => (body.summary.days_with_data === 0 ? "no_data_in_range" : null) },
@@ -334,7 +333,7 @@ export const premiumHistoryRoutes = [
     tags: ["premium", "history", "providers"],
     query: ProvidersSeriesQuery,
     response: ProvidersSeriesResponse,
-    errors: { 404: "the provider has no sample in the warehouse (unknown_provider)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
+    errors: { 400: RANGE_ERRORS, 404: "the provider has no sample in the warehouse (unknown_provider)", 503: "the warehouse reader is not open (warehouse_unavailable)" },
     snapshots: ["probe", "status"],
     example: "/api/premium/history/providers/series?provider=openai",
     noCharge: { ...NO_DATA, check: (body) => (body.summary.days_with_data === 0 ? "no_data_in_range" : null) },

@@ -9,11 +9,10 @@ import { defineRoute } from "../registry/define.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { aggregatorSeries, SAMPLE_SIZE, type AggregatorSeries } from "../verdicts/aggregator-series.ts";
 import { modelhubVelocity, TOP_SIZE, type ModelhubVelocity } from "../verdicts/modelhub-velocity.ts";
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, resolveRange } from "../verdicts/history-range.ts";
+import { RANGE_ERRORS, RANGE_RULE, resolveRange } from "../verdicts/history-range.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { readAggregatorSeries, readModelhubVelocity } from "./premium-series-reads.ts";
 
-export const RANGE_RULE = `to defaults to today (UTC), from to ${DEFAULT_RANGE_DAYS - 1} days before to (${DEFAULT_RANGE_DAYS} days inclusive); at most ${MAX_RANGE_DAYS} days, else 400 range_too_long; from after to is 400 invalid_range.`;
 
 const day = (what: string) =>
   z.iso
@@ -128,7 +127,7 @@ const noDataCheck = (body: { points: { has_data: boolean }[] }) => (body.points.
 
 const WINDOW_RULES = `from / to: inclusive UTC days; ${RANGE_RULE}`;
 const ERRORS = {
-  400: `invalid_range: from is after to; range_too_long: the range covers more than ${MAX_RANGE_DAYS} days.`,
+  400: RANGE_ERRORS,
   503: "warehouse_unavailable: the instance has no warehouse reader.",
 };
 

@@ -7,11 +7,11 @@
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
 import type { RenderContext } from "../registry/types.ts";
-import { resolveRange } from "../verdicts/history-range.ts";
+import { RANGE_ERRORS, RANGE_RULE, resolveRange } from "../verdicts/history-range.ts";
 import { REGISTRY_SAMPLE_SIZE, registrySeries, type RegistryRowInput, type RegistrySeries } from "../verdicts/x402-registry-series.ts";
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { warehouseOf } from "./premium-model-reads.ts";
-import { RANGE_RULE, SeriesQuery, type SeriesQueryInput } from "./premium-series.ts";
+import { SeriesQuery, type SeriesQueryInput } from "./premium-series.ts";
 
 const count = z.int().nonnegative();
 const isoDay = z.iso.date();
@@ -142,7 +142,7 @@ export const premiumX402RegistryRoutes = [
     response: RegistrySeriesResponse,
     snapshots: ["web-readiness"],
     errors: {
-      400: "invalid_range: from is after to; range_too_long: the range covers more than 90 days.",
+      400: RANGE_ERRORS,
       503: "warehouse_unavailable: the instance has no warehouse reader.",
     },
     noCharge: {

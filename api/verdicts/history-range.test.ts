@@ -12,10 +12,10 @@ describe("resolveRange()", () => {
   });
 
   it("accepts exactly 90 days and refuses 91 with range_too_long", () => {
-    expect(resolveRange({ from: "2026-01-01", to: "2026-03-31" }, now).days).toBe(90);
+    expect(resolveRange({ from: "2025-12-02", to: "2026-03-01" }, now).days).toBe(90);
     const err = (() => {
       try {
-        resolveRange({ from: "2026-01-01", to: "2026-04-01" }, now);
+        resolveRange({ from: "2025-12-01", to: "2026-03-01" }, now);
       } catch (e) {
         return e;
       }
@@ -27,6 +27,21 @@ describe("resolveRange()", () => {
 
   it("refuses a range that ends before it starts", () => {
     expect(() => resolveRange({ from: "2026-02-02", to: "2026-02-01" }, now)).toThrow(/after/);
+  });
+
+  it("refuses a range that ends after today (UTC) with invalid_range, and takes today itself", () => {
+    expect(resolveRange({ to: "2026-03-01" }, now).to).toBe("2026-03-01");
+    for (const query of [{ to: "2026-03-02" }, { from: "2026-03-02", to: "2026-03-05" }, { from: "2026-02-20", to: "2026-12-31" }]) {
+      let caught: unknown;
+      try {
+        resolveRange(query, now);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(ApiError);
+      expect([(caught as ApiError).status, (caught as ApiError).code]).toEqual([400, "invalid_range"]);
+      expect((caught as ApiError).message).toMatch(/after today \(2026-03-01, UTC\)/);
+    }
   });
 
   it("daysOf() and addDays() cross month and leap-year ends", () => {

@@ -1111,7 +1111,7 @@ export interface paths {
         };
         /**
          * Daily token prices of one model over up to 90 days (input, output, 3:1 blend), with first, latest, min, max, change count and % change.
-         * @description Read from the warehouse table model_prices (one Parquet file per day). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. Per day the served price is the newest observation among the sources (largest observed_at; curated wins a tie); source and observed_at say which. A day without a captured price has has_data false and null figures, never a zero; a model the warehouse never priced is 404 unknown_model. blended = (3 × input + output) / 4, USD per 1M tokens. changes_detected counts data days whose input or output differs from the previous data day. A range with no data at all is answered 200 and not charged (no_data_in_range); so is any call while the pricing snapshot, whose feed writes the table, is stale.
+         * @description Read from the warehouse table model_prices (one Parquet file per day). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. Per day the served price is the newest observation among the sources (largest observed_at; curated wins a tie); source and observed_at say which. A day without a captured price has has_data false and null figures, never a zero; a model the warehouse never priced is 404 unknown_model. blended = (3 × input + output) / 4, USD per 1M tokens. changes_detected counts data days whose input or output differs from the previous data day. A range with no data at all is answered 200 and not charged (no_data_in_range); so is any call while the pricing snapshot, whose feed writes the table, is stale.
          */
         get: operations["getApiPremiumHistoryPricingSeries"];
         put?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         };
         /**
          * Daily benchmark scores of one model over up to 90 days, one series per benchmark (or the one asked for), with first, latest, delta and change count.
-         * @description Query: model (required) and benchmark (optional; omit for every benchmark the model has a score on in the range). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. Read from the warehouse table benchmark_scores: the scores the curated benchmark catalog stated on each day, with the day the source reported them. A day without a score has has_data false and null figures; an unknown model or benchmark is 404 (unknown_model, unknown_benchmark). A range with no score at all is answered 200 and not charged (no_data_in_range); so is any call while the benchmarks snapshot, whose feed writes the table, is stale.
+         * @description Query: model (required) and benchmark (optional; omit for every benchmark the model has a score on in the range). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. Read from the warehouse table benchmark_scores: the scores the curated benchmark catalog stated on each day, with the day the source reported them. A day without a score has has_data false and null figures; an unknown model or benchmark is 404 (unknown_model, unknown_benchmark). A range with no score at all is answered 200 and not charged (no_data_in_range); so is any call while the benchmarks snapshot, whose feed writes the table, is stale.
          */
         get: operations["getApiPremiumHistoryBenchmarksSeries"];
         put?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         };
         /**
          * Daily latency and uptime of one provider over up to 90 days: probe count, ok %, TTFB and total p50/p95/p99, status-page uptime % and incident hours.
-         * @description Query: provider (required). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. Read from the warehouse tables probe_samples (latency probes) and status_samples (status pages), aggregated per UTC day. Percentiles are continuous, over probe samples that got an answer. uptime_pct = status samples not down / samples with a known status. incident_hours sums the time the status page showed degraded or down; each sample stands for the time until the next, at most 1 hour, within its day. A day with neither kind of sample has has_data false and null figures; a day with one kind has the other kind's figures null. An unknown provider is 404 unknown_provider. A range with no sample at all is answered 200 and not charged (no_data_in_range); so is any call while the probe or status snapshot, whose feeds write the tables, is stale.
+         * @description Query: provider (required). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. Read from the warehouse tables probe_samples (latency probes) and status_samples (status pages), aggregated per UTC day. Percentiles are continuous, over probe samples that got an answer. uptime_pct = status samples not down / samples with a known status. incident_hours sums the time the status page showed degraded or down; each sample stands for the time until the next, at most 1 hour, within its day. A day with neither kind of sample has has_data false and null figures; a day with one kind has the other kind's figures null. An unknown provider is 404 unknown_provider. A range with no sample at all is answered 200 and not charged (no_data_in_range); so is any call while the probe or status snapshot, whose feeds write the tables, is stale.
          */
         get: operations["getApiPremiumHistoryProvidersSeries"];
         put?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * Daily series of the aggregator's model catalog: size, cheapest prices, free tier, namespaces, models added and removed, price changes.
-         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. One point per day from warehouse table aggregator_models_daily (one capture a day). A day without capture has has_data false and every figure null, never 0. cheapest_*_usd_per_m: lowest price above zero, USD per 1M tokens; models priced 0/0 count in free_tier_count; unpriced (variable-price) models count in total_models only. top_namespace: most models, ties alphabetical. added / removed / price_changes compare a day with the previous captured day (looked up before from when needed; it may be more than one day earlier); null when there is none. price_changes: models on both days whose input or output price differs. Samples: the first 5 ids alphabetically. delta_in_window compares the first and the last captured day of the window. A window without any capture is not charged (no_data_in_range).
+         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. One point per day from warehouse table aggregator_models_daily (one capture a day). A day without capture has has_data false and every figure null, never 0. cheapest_*_usd_per_m: lowest price above zero, USD per 1M tokens; models priced 0/0 count in free_tier_count; unpriced (variable-price) models count in total_models only. top_namespace: most models, ties alphabetical. added / removed / price_changes compare a day with the previous captured day (looked up before from when needed; it may be more than one day earlier); null when there is none. price_changes: models on both days whose input or output price differs. Samples: the first 5 ids alphabetically. delta_in_window compares the first and the last captured day of the window. A window without any capture is not charged (no_data_in_range).
          */
         get: operations["getApiPremiumAggregatorSeries"];
         put?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
         };
         /**
          * Daily velocity of the model hub's top 30 models, datasets and Spaces: entries and exits, and the largest download and likes changes.
-         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. One point per day from warehouse table modelhub_daily (the hub's top 30 models and datasets by downloads, its rolling 30-day count, and top 30 Spaces by likes, captured daily). A day without capture has has_data false and every figure null; a listing that failed that day has its own figures null. Entered / exited compare a listing with the same listing on its previous captured day (looked up before from when needed); null when there is none. Download and likes deltas exist only for ids in the top 30 on both that prior captured day and the current one. top_*_by_*_delta: the 5 largest day-to-day changes, largest first (they may be negative), ties by id. window.top_*_gainers: an id's daily download deltas summed over the window (days = comparisons summed), 5 largest. model_count_start / _end: first and last captured day of the window. A window without any capture is not charged (no_data_in_range).
+         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. One point per day from warehouse table modelhub_daily (the hub's top 30 models and datasets by downloads, its rolling 30-day count, and top 30 Spaces by likes, captured daily). A day without capture has has_data false and every figure null; a listing that failed that day has its own figures null. Entered / exited compare a listing with the same listing on its previous captured day (looked up before from when needed); null when there is none. Download and likes deltas exist only for ids in the top 30 on both that prior captured day and the current one. top_*_by_*_delta: the 5 largest day-to-day changes, largest first (they may be negative), ties by id. window.top_*_gainers: an id's daily download deltas summed over the window (days = comparisons summed), 5 largest. model_count_start / _end: first and last captured day of the window. A window without any capture is not charged (no_data_in_range).
          */
         get: operations["getApiPremiumModelhubVelocity"];
         put?: never;
@@ -2023,7 +2023,7 @@ export interface paths {
         };
         /**
          * Daily series of the x402 publisher registry: size, documents read and failing, federation, networks, paid and free endpoints, fair-trade publishers, and what changed between crawls.
-         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. One point per day; the registry is crawled weekly (web-readiness), so most days have has_data false and null figures, never 0. Read from the warehouse tables x402_registry_daily and x402_publishers_daily. The registry of a crawl day: domains whose /.well-known/x402 was read (ok) and domains read on an earlier crawl whose document could not be fetched this time (error); a domain never read is not in it. paid / free endpoints: resources with a payment option of a positive amount, and the others. federation: a document listing resources on other sites. agent_fair_trade: a valid /.well-known/agent-fair-trade.json. added / removed / status_flips / wallet_changes compare a crawl with the previous crawl (looked up before from when needed); null without one. Samples: the first 5 domains alphabetically. delta_in_window compares the window's first and last crawl. A window without a crawl is not charged (no_data_in_range).
+         * @description from / to: inclusive UTC days; to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. One point per day; the registry is crawled weekly (web-readiness), so most days have has_data false and null figures, never 0. Read from the warehouse tables x402_registry_daily and x402_publishers_daily. The registry of a crawl day: domains whose /.well-known/x402 was read (ok) and domains read on an earlier crawl whose document could not be fetched this time (error); a domain never read is not in it. paid / free endpoints: resources with a payment option of a positive amount, and the others. federation: a document listing resources on other sites. agent_fair_trade: a valid /.well-known/agent-fair-trade.json. added / removed / status_flips / wallet_changes compare a crawl with the previous crawl (looked up before from when needed); null without one. Samples: the first 5 domains alphabetically. delta_in_window compares the window's first and last crawl. A window without a crawl is not charged (no_data_in_range).
          */
         get: operations["getApiPremiumX402RegistrySeries"];
         put?: never;
@@ -8797,7 +8797,7 @@ export interface operations {
             query: {
                 /** @description Model id as served by /api/models (case-insensitive), e.g. gpt-4o. */
                 model: string;
-                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last day, YYYY-MM-DD (inclusive); default today (UTC). */
                 to?: string;
@@ -8877,7 +8877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8966,7 +8966,7 @@ export interface operations {
                 model: string;
                 /** @description One benchmark id (case-insensitive), e.g. gpqa-diamond; omit for every benchmark the model has a score on in the range. */
                 benchmark?: string;
-                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last day, YYYY-MM-DD (inclusive); default today (UTC). */
                 to?: string;
@@ -9046,7 +9046,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9133,7 +9133,7 @@ export interface operations {
             query: {
                 /** @description Provider id as in /api/probe and /api/status (case-insensitive), e.g. openai. */
                 provider: string;
-                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First day, YYYY-MM-DD (inclusive). to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last day, YYYY-MM-DD (inclusive); default today (UTC). */
                 to?: string;
@@ -9212,7 +9212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +9297,7 @@ export interface operations {
     getApiPremiumAggregatorSeries: {
         parameters: {
             query?: {
-                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last UTC day, YYYY-MM-DD, inclusive; default today (UTC). */
                 to?: string;
@@ -9370,7 +9370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to; range_too_long: the range covers more than 90 days. */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9446,7 +9446,7 @@ export interface operations {
     getApiPremiumModelhubVelocity: {
         parameters: {
             query?: {
-                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last UTC day, YYYY-MM-DD, inclusive; default today (UTC). */
                 to?: string;
@@ -9532,7 +9532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to; range_too_long: the range covers more than 90 days. */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15828,7 +15828,7 @@ export interface operations {
     getApiPremiumX402RegistrySeries: {
         parameters: {
             query?: {
-                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to is 400 invalid_range. */
+                /** @description First UTC day, YYYY-MM-DD, inclusive. to defaults to today (UTC), from to 29 days before to (30 days inclusive); at most 90 days, else 400 range_too_long; from after to, or to after today (UTC), is 400 invalid_range. */
                 from?: string;
                 /** @description Last UTC day, YYYY-MM-DD, inclusive; default today (UTC). */
                 to?: string;
@@ -15906,7 +15906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to; range_too_long: the range covers more than 90 days. */
+            /** @description Invalid query, payment or Idempotency-Key headers (invalid_query, invalid_params, invalid_body … with issues). invalid_range: from is after to, or to is after today (UTC); range_too_long: the range covers more than 90 days. */
             400: {
                 headers: {
                     [name: string]: unknown;
