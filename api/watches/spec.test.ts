@@ -24,6 +24,10 @@ describe("WatchSpec", () => {
     [{ type: "digest", cadence: "hourly" }, "cadence"],
     [{ type: "leaderboard_rank", provider: "openai", op: "rises_above", threshold: 2.5 }, "threshold"],
     [{ type: "leaderboard_rank", provider: "openai", op: "drops_below" }, "threshold"],
+    // A condition op changes ignores would read as a promise it does not keep.
+    [{ type: "price", model: "gpt-4.1", field: "blended", op: "changes", threshold: 0.5 }, "threshold"],
+    [{ type: "status", provider: "openai", op: "changes", value: "down" }, "value"],
+    [{ type: "leaderboard_rank", provider: "openai", op: "changes", threshold: 3 }, "threshold"],
     [{ type: "weather" }, "type"],
     [{ type: "digest", cadence: "daily", extra: 1 }, ""],
   ])("refuses %o (issue at %s)", (spec, path) => {

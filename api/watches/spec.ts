@@ -17,9 +17,10 @@ export const PriceSpec = z
     model: subject.meta({ description: "Model id as in /api/models (the pricing snapshot)." }),
     field: z.enum(["inputPrice", "outputPrice", "blended"]),
     op: z.enum(["lt", "gt", "changes"]),
-    threshold: z.number().nonnegative().max(1_000_000).optional().meta({ description: "USD per 1M tokens; required for lt and gt." }),
+    threshold: z.number().nonnegative().max(1_000_000).optional().meta({ description: "USD per 1M tokens; required for lt and gt, refused with changes." }),
   })
-  .refine((s) => s.op === "changes" || s.threshold !== undefined, { message: "threshold is required when op is lt or gt", path: ["threshold"] });
+  .refine((s) => s.op === "changes" || s.threshold !== undefined, { message: "threshold is required when op is lt or gt", path: ["threshold"] })
+  .refine((s) => s.op !== "changes" || s.threshold === undefined, { message: "threshold applies to lt and gt only; op changes fires on every change, so leave it out", path: ["threshold"] });
 
 /** status: a provider's status page becomes a value, or changes. */
 export const StatusSpec = z
@@ -27,9 +28,10 @@ export const StatusSpec = z
     type: z.literal("status"),
     provider: subject.meta({ description: "Provider id as in /api/status." }),
     op: z.enum(["becomes", "changes"]),
-    value: z.enum(["operational", "degraded", "down"]).optional().meta({ description: "Required when op is becomes." }),
+    value: z.enum(["operational", "degraded", "down"]).optional().meta({ description: "Required when op is becomes, refused with changes." }),
   })
-  .refine((s) => s.op === "changes" || s.value !== undefined, { message: "value is required when op is becomes", path: ["value"] });
+  .refine((s) => s.op === "changes" || s.value !== undefined, { message: "value is required when op is becomes", path: ["value"] })
+  .refine((s) => s.op !== "changes" || s.value === undefined, { message: "value applies to becomes only; op changes fires on every change, so leave it out", path: ["value"] });
 
 /** digest: a pricing changes summary on each cadence. */
 export const DigestSpec = z.strictObject({
@@ -43,9 +45,10 @@ export const LeaderboardRankSpec = z
     type: z.literal("leaderboard_rank"),
     provider: subject.meta({ description: "Provider id as in /api/status." }),
     op: z.enum(["drops_below", "rises_above", "changes"]),
-    threshold: z.number().int().min(1).max(1000).optional().meta({ description: "Integer rank, 1 = best; required unless op is changes." }),
+    threshold: z.number().int().min(1).max(1000).optional().meta({ description: "Integer rank, 1 = best; required unless op is changes, refused with changes." }),
   })
-  .refine((s) => s.op === "changes" || s.threshold !== undefined, { message: "threshold is required when op is drops_below or rises_above", path: ["threshold"] });
+  .refine((s) => s.op === "changes" || s.threshold !== undefined, { message: "threshold is required when op is drops_below or rises_above", path: ["threshold"] })
+  .refine((s) => s.op !== "changes" || s.threshold === undefined, { message: "threshold applies to drops_below and rises_above only; op changes fires on every change, so leave it out", path: ["threshold"] });
 
 /** Any watch spec. */
 export const WatchSpec = z.discriminatedUnion("type", [PriceSpec, StatusSpec, DigestSpec, LeaderboardRankSpec]);

@@ -13481,7 +13481,7 @@ export interface operations {
                         field: "inputPrice" | "outputPrice" | "blended";
                         /** @enum {string} */
                         op: "lt" | "gt" | "changes";
-                        /** @description USD per 1M tokens; required for lt and gt. */
+                        /** @description USD per 1M tokens; required for lt and gt, refused with changes. */
                         threshold?: number;
                     } | {
                         /** @constant */
@@ -13491,7 +13491,7 @@ export interface operations {
                         /** @enum {string} */
                         op: "becomes" | "changes";
                         /**
-                         * @description Required when op is becomes.
+                         * @description Required when op is becomes, refused with changes.
                          * @enum {string}
                          */
                         value?: "operational" | "degraded" | "down";
@@ -13507,7 +13507,7 @@ export interface operations {
                         provider: string;
                         /** @enum {string} */
                         op: "drops_below" | "rises_above" | "changes";
-                        /** @description Integer rank, 1 = best; required unless op is changes. */
+                        /** @description Integer rank, 1 = best; required unless op is changes, refused with changes. */
                         threshold?: number;
                     };
                     /** @description http(s) URL, at most 2048 characters, a port from 1 to 65535 if any, no user name or password. */
