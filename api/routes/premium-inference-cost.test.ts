@@ -112,6 +112,10 @@ describe("GET /api/premium/inference/cost-verdict over the warehouse", () => {
     expect(bad({ model: "m", monthly_tokens: "1e20" })).toBe(false);
     expect(bad({ model: "m; DROP", monthly_tokens: "1" })).toBe(false);
     expect(bad({ model: "m", monthly_tokens: "1", extra: "1" })).toBe(false);
+    // No tokens, no verdict; one side may be 0.
+    expect(bad({ model: "m", monthly_tokens: "0" })).toBe(false);
+    expect(bad({ model: "m", input_tokens: "0", output_tokens: "0" })).toBe(false);
+    expect(bad({ model: "m", input_tokens: "0", output_tokens: "7" })).toBe(true);
   });
 
   it("answers its example on the bundled warehouse", async () => {

@@ -33,7 +33,7 @@ export const InferenceCostQuery = z
       .max(200, "model is at most 200 characters")
       .regex(/^[\w.:/@+-]+$/, "model may hold letters, digits and . _ : / @ + - only")
       .meta({ description: "Model id as /api/models serves it (gpt-4o) or as the aggregator spells it (openai/gpt-4o), case-insensitive." }),
-    monthly_tokens: tokens("monthly_tokens").meta({ description: "Tokens a month (input + output), split 3:1 input:output unless input_tokens and output_tokens are given. Required without them." }),
+    monthly_tokens: tokens("monthly_tokens").meta({ description: "Tokens a month (input + output), split 3:1 input:output unless input_tokens and output_tokens are given. Required without them; a volume of 0 tokens is refused." }),
     current_provider: z
       .string()
       .trim()
@@ -51,6 +51,9 @@ export const InferenceCostQuery = z
     else if (!exact && q.monthly_tokens === undefined) ctx.addIssue({ code: "custom", message: "monthly_tokens is required (or input_tokens and output_tokens)" });
     else if (exact && q.monthly_tokens !== undefined && q.monthly_tokens !== q.input_tokens! + q.output_tokens!) {
       ctx.addIssue({ code: "custom", message: "monthly_tokens must equal input_tokens + output_tokens when all three are given" });
+    } else if ((exact ? q.input_tokens! + q.output_tokens! : q.monthly_tokens!) === 0) {
+      // Every provider costs $0 for no tokens: a verdict between them would rest on tie-breaking alone.
+      ctx.addIssue({ code: "custom", message: "the monthly volume is 0 tokens; give at least 1 (monthly_tokens, or input_tokens + output_tokens)" });
     }
   });
 

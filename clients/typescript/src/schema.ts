@@ -14105,7 +14105,7 @@ export interface operations {
             query: {
                 /** @description Model id as /api/models serves it (gpt-4o) or as the aggregator spells it (openai/gpt-4o), case-insensitive. */
                 model: string;
-                /** @description Tokens a month (input + output), split 3:1 input:output unless input_tokens and output_tokens are given. Required without them. */
+                /** @description Tokens a month (input + output), split 3:1 input:output unless input_tokens and output_tokens are given. Required without them; a volume of 0 tokens is refused. */
                 monthly_tokens?: number;
                 /** @description The provider serving the model today, as the matrix names it (DeepInfra) or by endpoint tag (deepinfra/fp8), case-insensitive. Savings are against it. */
                 current_provider?: string;
