@@ -94,6 +94,25 @@ describe("createSnapshotStore()", () => {
     expect(Object.keys((await store.manifest()).types).sort()).toEqual(types);
   });
 
+  it("two stores on one folder (two processes' runs) keep every manifest entry, each type's written under the shared lock", async () => {
+    // Each store serializes only its own updates, as each process does: the lock beside the manifest is shared.
+    const other = createSnapshotStore({ dir });
+    const now = new Date("2026-03-01T10:00:00Z");
+    const types = Array.from({ length: 24 }, (_, i) => `type-${String(i).padStart(2, "0")}`);
+    await Promise.all(
+      types.map((type, i) =>
+        i % 3 === 2
+          ? (i % 2 ? store : other).recordFailure({ type, error: "offline", now, ...facts })
+          : (i % 2 ? store : other).recordSuccess({ type, data: { type }, rows: 1, now, ...facts }),
+      ),
+    );
+    const manifest = await store.manifest();
+    expect(Object.keys(manifest.types).sort()).toEqual(types);
+    expect(manifest.types["type-02"]).toMatchObject({ lastError: "offline", lastSuccess: null });
+    expect(manifest.types["type-03"]).toMatchObject({ lastError: null, date: "2026-03-01" });
+    expect(await readdir(dir)).not.toContain(".manifest.lock");
+  });
+
   it("recordSuccess() leaves no temp files behind", async () => {
     await store.recordSuccess({ type: "news", data: [1], rows: 1, now: new Date("2026-03-01T10:00:00Z"), ...facts });
     expect((await readdir(join(dir, "news"))).sort()).toEqual(["2026-03-01.json", "latest.json"]);

@@ -4,9 +4,14 @@
  *
  * - A body is written only when its stable serialization differs from latest.json.
  * - A failed run touches only the manifest's lastAttempt / lastError / sources; the bodies and lastSuccess stay.
- * - Manifest updates are serialized inside one store, so concurrent feeds never lose each other's entries.
+ * - Manifest updates are serialized inside one store, so concurrent feeds never lose each other's entries; on
+ *   local files also across processes (a lock folder beside the manifest, `.manifest.lock`, through
+ *   proper-lockfile), so two runs writing one folder (two schedulers, a manual run beside the scheduled one)
+ *   each re-read the manifest under the lock and keep every type the other wrote.
  */
-import { resolve } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { lock } from "proper-lockfile";
 import { createStorage, type Driver, type Storage } from "unstorage";
 import type { SnapshotMeta } from "../types.ts";
 import type { SourceHealth } from "../types.ts";
@@ -71,6 +76,28 @@ export interface SnapshotStore {
 const TYPE_RE = /^[a-z0-9][a-z0-9-]*$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const MANIFEST_KEY = "manifest.json";
+/** The cross-process lock of the manifest (a folder proper-lockfile creates and removes). */
+export const MANIFEST_LOCK = ".manifest.lock";
+
+/**
+ * Hold the manifest's cross-process lock of `dir` while `fn` runs. A holder refreshes the lock every 2 s; one
+ * not refreshed for 10 s (its process died) is taken over. Waits up to about a minute for another holder.
+ */
+async function withFolderLock<R>(dir: string, fn: () => Promise<R>): Promise<R> {
+  await mkdir(dir, { recursive: true });
+  const release = await lock(dir, {
+    lockfilePath: join(dir, MANIFEST_LOCK),
+    realpath: false,
+    stale: 10_000,
+    update: 2_000,
+    retries: { retries: 200, minTimeout: 10, maxTimeout: 300, factor: 1.5 },
+  });
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}
 
 /** The snapshots folder: SNAPSHOTS_DIR or `snapshots/`, resolved from the current directory. */
 export function defaultSnapshotsDir(): string {
@@ -87,6 +114,8 @@ export function createSnapshotStore(options: SnapshotStoreOptions = {}): Snapsho
   const dir = resolve(options.dir ?? defaultSnapshotsDir());
   const storage: Storage = createStorage({ driver: options.driver ?? atomicFsDriver({ base: dir }) });
   let manifestLock: Promise<unknown> = Promise.resolve();
+  // Only local files are shared with other processes here; another driver brings its own semantics.
+  const acrossProcesses = options.driver === undefined;
 
   const checkType = (type: string): void => {
     if (!TYPE_RE.test(type)) throw new Error(`snapshot store: invalid type ${JSON.stringify(type)} (want ${TYPE_RE})`);
@@ -123,12 +152,13 @@ export function createSnapshotStore(options: SnapshotStoreOptions = {}): Snapsho
 
   /** Run `fn` on the manifest under the store's lock, then write it back. */
   const updateManifest = <R>(fn: (m: Manifest) => Promise<R> | R): Promise<R> => {
-    const next = manifestLock.then(async () => {
+    const update = async () => {
       const m = await readManifest();
       const result = await fn(m);
       await storage.setItem(MANIFEST_KEY, stableStringify(m));
       return result;
-    });
+    };
+    const next = manifestLock.then(() => (acrossProcesses ? withFolderLock(dir, update) : update()));
     manifestLock = next.catch(() => undefined);
     return next;
   };
