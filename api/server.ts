@@ -58,7 +58,7 @@ import type { WeatherAlertsSource } from "../pipelines/contract/snapshots/weathe
 // The composition root is the one api/ module that may use pipelines/ beyond the contract: it wires the live
 // weather source here and the in-process scheduler below (api/import-boundary.test.ts).
 import { createLiveWeatherSource } from "../pipelines/feeds/weather-alerts-live.ts";
-import { dataDirOf } from "./state/data-dir.ts";
+import { dataDirOf, makeDataDir } from "./state/data-dir.ts";
 import { withoutRepeats } from "./repeat-warnings.ts";
 
 /** The snapshots committed with the project. */
@@ -524,9 +524,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const localSnapshots = join(dataDir, "snapshots");
   let running: RunningServer;
   try {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch((err: Error) => {
-      throw new Error(`DATA_DIR ${dataDir} cannot be used as the data folder: ${err.message}`);
-    });
+    await makeDataDir(dataDir);
     running = await startServer({
       onWarn: warn,
       warehouseDbPath: join(dataDir, "warehouse.duckdb"),

@@ -5,6 +5,7 @@
  */
 import { clip } from "../http/clip.ts";
 import { isConnectionError } from "./unavailable.ts";
+import { EmbeddedPostgresError } from "./startup-failure.ts";
 
 /** DATABASE_URL cannot be used as given. */
 export class DatabaseUrlError extends Error {
@@ -53,6 +54,8 @@ export function checkDatabaseUrl(value: string): void {
 
 /** The start-up message for a failure to open the state database, password-free. */
 export function describeOpenFailure(error: unknown, databaseUrl: string | undefined): string {
+  // The embedded server's own failures already name it, the path and what to do.
+  if (error instanceof EmbeddedPostgresError) return clip(error.message, 600);
   const where = databaseUrl ? `the Postgres server in DATABASE_URL (${redactDatabaseUrl(databaseUrl)})` : "the embedded Postgres";
   const raw = error instanceof Error ? error.message : String(error);
   const clean = clip(databaseUrl ? raw.split(databaseUrl).join(redactDatabaseUrl(databaseUrl)) : raw, 300).replace(/(postgres(?:ql)?:\/\/[^:@/\s]*):[^@\s]*@/gi, "$1:***@");

@@ -18,6 +18,8 @@ import { findPostgresBinaries, type PostgresBinaries } from "./postgres-binaries
 import { choosePostgresIdentity, type PostgresIdentity } from "./postgres-identity.ts";
 import { runInitdb, startPostgres, type PostgresChild } from "./postgres-process.ts";
 import { EmbeddedPostgresError } from "./startup-failure.ts";
+import { folderRemedy } from "./data-dir.ts";
+import { clip } from "../http/clip.ts";
 
 export { EmbeddedPostgresError };
 
@@ -283,8 +285,9 @@ async function initialise(
 ): Promise<void> {
   // The password reaches initdb through a file only its owner can read, inside the 0700 data folder.
   const passwordFile = join(dataDir, `pg-password-${randomBytes(6).toString("hex")}`);
-  await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
   try {
+    // Inside the try: a write that fails part-way (a full disk) still leaves no password file behind.
+    await writeFile(passwordFile, `${credentials.password}\n`, { mode: 0o600 });
     await identity.prepare(dataDir, clusterDir);
     if (identity.kind === "system-user") await chmod(passwordFile, 0o644); // read by the other user, removed below
     await runInitdb(binaries, identity, { clusterDir, user: credentials.user, passwordFile });
@@ -313,6 +316,24 @@ export interface EmbeddedOptions {
  * 127.0.0.1:`port`. Refuses a folder whose server another live process owns.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  try {
+    return await startOrAdopt(options);
+  } catch (error) {
+    throw asFolderError(error, resolve(options.dataDir));
+  }
+}
+
+/** File-system codes that say the data folder itself cannot be written (full, read-only, not ours). */
+const FOLDER_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ENOTDIR"]);
+
+/** A failure to write in the data folder as the one start-up line: the folder, the cause, what to do. */
+function asFolderError(error: unknown, dataDir: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof EmbeddedPostgresError || typeof code !== "string" || !FOLDER_CODES.has(code)) return error;
+  return new EmbeddedPostgresError(`embedded postgres: cannot write in the data folder ${dataDir} (${clip((error as Error).message, 200)}); ${folderRemedy(code)}`, { cause: error });
+}
+
+async function startOrAdopt(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = resolve(options.dataDir);
   const clusterDir = join(dataDir, "pg");
   // The data folder holds the credentials and the cluster: only its owner may read it.
