@@ -112,6 +112,17 @@ describe("buildWarehouseDb()", () => {
     expect(existsSync(join(dir, "warehouse.duckdb.wal"))).toBe(false);
   });
 
+  it("buildWarehouseDb() removes the temp files of builds whose process is gone, and keeps a live one's", async () => {
+    // A pid no process can have (above the kernel's limit) stands for a build stopped by Ctrl-C or killed.
+    const gone = [".warehouse.2147483646.0badc0de.duckdb", ".warehouse.2147483646.0badc0de.duckdb.wal"];
+    const live = `.warehouse.${process.ppid}.cafef00d.duckdb`;
+    for (const name of [...gone, live, ".warehouse.notes.txt"]) await writeFile(join(dir, name), "x");
+    await buildWarehouseDb(dir);
+    const left = await readdir(dir);
+    expect(left).toEqual(expect.arrayContaining([live, ".warehouse.notes.txt", "warehouse.duckdb"]));
+    for (const name of gone) expect(left).not.toContain(name);
+  });
+
   it("buildWarehouseDb() with target and partitions loads exactly the files given and writes where asked", async () => {
     await writeWarehouse(dir, "2026-03-01", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-01", "a", 1), price("2026-03-01", "b", 2)] }]);
     await writeWarehouse(dir, "2026-03-02", [{ table: "model_prices", key: priceKey, rows: [price("2026-03-02", "a", 3)] }]);

@@ -110,6 +110,7 @@ const DERIVED_COMMENTS: Record<string, { table: string; columns: Record<string, 
 export async function buildWarehouseDb(dir: string, options: BuildOptions = {}): Promise<BuildResult> {
   const declared = options.tables ?? WAREHOUSE_TABLES;
   const target = options.target ?? join(dir, "warehouse.duckdb");
+  await removeAbandonedBuilds(dirname(target));
   const tmp = join(dirname(target), `.warehouse.${process.pid}.${randomBytes(4).toString("hex")}.duckdb`);
   const tables: WarehouseTableInfo[] = [];
   const undeclared: string[] = [];
@@ -191,6 +192,36 @@ async function warehouseTables(dir: string): Promise<string[]> {
     if (files.some((f) => f.endsWith(".parquet"))) out.push(entry.name);
   }
   return out.sort();
+}
+
+/** A build's temp database (and its write-ahead log) while it is written: `.warehouse.<pid>.<8 hex>.duckdb`. */
+const TEMP_BUILD = /^\.warehouse\.(\d+)\.[0-9a-f]{8}\.duckdb(?:\.wal)?$/;
+
+/**
+ * Remove the temp files of builds whose process is gone (stopped by Ctrl-C or killed while writing), so they do
+ * not pile up in the data folder nor get committed with the snapshots. A live process's build is left alone.
+ */
+async function removeAbandonedBuilds(folder: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMP_BUILD.exec(name)?.[1];
+    if (pid !== undefined && !isAlive(Number(pid))) await rm(join(folder, name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function manifestEntries(dir: string): Promise<SnapshotMeta[]> {
