@@ -21,7 +21,7 @@ describe("loadPaymentConfig()", () => {
       PUBLISHER_WALLET: "0x52908400098527886e0f7030069857d2e4169ee7",
       CHAIN_ID: "84532",
       USDC_ADDRESS: "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
-      MIN_CONFIRMATIONS: "0",
+      MIN_CONFIRMATIONS: "1",
       REQUIRE_WALLET_PROOF: "TRUE",
       SANCTIONS_LIST: "/etc/sdn.txt",
     });
@@ -31,7 +31,7 @@ describe("loadPaymentConfig()", () => {
       chainId: 84532,
       usdcAddress: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
       publisherWallet: "0x52908400098527886E0F7030069857D2E4169EE7",
-      minConfirmations: 0,
+      minConfirmations: 1,
       requireWalletProof: true,
       sanctionsList: "/etc/sdn.txt",
     });
@@ -41,6 +41,7 @@ describe("loadPaymentConfig()", () => {
     expect(() => loadPaymentConfig({ PUBLISHER_WALLET: "0x52908400098527886E0F7030069857D2E4169Ee7" })).toThrow(PaymentConfigError);
     expect(() => loadPaymentConfig({ BASE_RPC_URL: "mainnet.base.org" })).toThrow(PaymentConfigError);
     expect(() => loadPaymentConfig({ MIN_CONFIRMATIONS: "-1" })).toThrow(PaymentConfigError);
+    expect(() => loadPaymentConfig({ MIN_CONFIRMATIONS: "0" })).toThrow(/^payment config: MIN_CONFIRMATIONS/);
     expect(() => loadPaymentConfig({ CHAIN_ID: "abc" })).toThrow(/^payment config: CHAIN_ID: .*, got "abc"$/);
   });
 });

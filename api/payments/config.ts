@@ -40,7 +40,8 @@ const EnvSchema = z.object({
   CHAIN_ID: z.coerce.number().int().positive().default(BASE_CHAIN_ID),
   USDC_ADDRESS: optionalString.pipe(address.optional()),
   PUBLISHER_WALLET: optionalString.pipe(address.optional()),
-  MIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(DEFAULT_MIN_CONFIRMATIONS),
+  // The block that mines a payment is its first confirmation: 0 would ask for less than a mined payment.
+  MIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MIN_CONFIRMATIONS),
   REQUIRE_WALLET_PROOF: flag,
   SANCTIONS_LIST: optionalString,
 });

@@ -25,6 +25,13 @@ describe("startPayments()", () => {
     );
   });
 
+  it("checks every payment setting on the test chain too, before any chain starts", async () => {
+    // The chain's own id, token and confirmations replace these there; a typo must not wait for the real network.
+    await expect(start({ CHAIN_ID: "abc" })).rejects.toThrow(/^payment config: CHAIN_ID: .*"abc"/);
+    await expect(start({ USDC_ADDRESS: "0x123" })).rejects.toThrow(/^payment config: USDC_ADDRESS/);
+    await expect(start({ PAYMENTS_TEST_CHAIN: "on", MIN_CONFIRMATIONS: "0" })).rejects.toThrow(/^payment config: MIN_CONFIRMATIONS/);
+  });
+
   it("runs the test chain by default and stops its anvil", { timeout: 30_000 }, async () => {
     const started = await start({});
     try {

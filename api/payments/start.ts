@@ -4,7 +4,7 @@
  * The caller stops it with the server: that stops the test chain's anvil.
  */
 import type { Credits, Database } from "../state/types.ts";
-import { BASE_CHAIN_ID, PaymentConfigError, type PaymentConfig } from "./config.ts";
+import { BASE_CHAIN_ID, loadPaymentConfig, PaymentConfigError, type PaymentConfig } from "./config.ts";
 import type { PaymentDeps } from "./deps.ts";
 import { markTestChainLedger, refuseTestCreditsOnLive } from "./ledger-guard.ts";
 import { decidePaymentMode } from "./mode.ts";
@@ -31,6 +31,9 @@ export async function startPayments(input: {
   publicBaseUrl?: string;
 }): Promise<StartedPayments> {
   const env = input.env ?? process.env;
+  // Every payment setting is checked whatever the mode: on the test chain some are replaced by the chain's own,
+  // and a typo would otherwise surface only on the day the instance moves to the real network.
+  loadPaymentConfig(env);
   const decision = decidePaymentMode(env, input.publicBaseUrl);
   const base = { db: input.db, credits: input.credits };
 
