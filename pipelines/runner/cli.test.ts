@@ -81,6 +81,12 @@ describe("main()", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it("main() exits 2 on a --replay folder that does not exist, and writes nothing", async () => {
+    expect(await cli(["--replay", join(dir, "no-such-fixtures"), "ok"], { ok, broken })).toBe(2);
+    expect(err).toMatch(/--replay .*no-such-fixtures: no such folder of recorded fixtures/);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("main() exits 2 on an unknown flag", async () => {
     expect(await cli(["--frobnicate"], { ok })).toBe(2);
     expect(err).toMatch(/usage:/);

@@ -1,8 +1,10 @@
 /**
  * `npm run pipelines -- [feed…] [--due] [--replay <dir>] [--list-urls] [--dry-run]`.
  * Exit status: 0 when at least one selected feed succeeded (or --list-urls / --help), 1 when every selected
- * feed failed or the run itself broke, 2 for a usage error (unknown feed, unknown flag).
+ * feed failed or the run itself broke, 2 for a usage error (unknown feed, unknown flag, a --replay folder that
+ * does not exist).
  */
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feed } from "../lib/types.ts";
@@ -23,6 +25,7 @@ export const USAGE = `usage: npm run pipelines -- [feed…] [--due] [--replay <d
   -h, --help       this text
 
 exit status: 0 at least one feed succeeded, 1 every feed failed or the run broke, 2 usage error
+(unknown feed or flag, a --replay folder that does not exist)
 `;
 
 export interface CliIo {
@@ -45,6 +48,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (args.values.help) {
     io.stdout(USAGE);
     return 0;
+  }
+  // A mistyped fixtures folder would fail every feed and record those failures in the real manifest.
+  if (args.values.replay !== undefined && !isFolder(resolve(args.values.replay))) {
+    io.stderr(`--replay ${args.values.replay}: no such folder of recorded fixtures\n\n${USAGE}`);
+    return 2;
   }
   let only = args.positionals;
   try {
@@ -80,6 +88,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     io.stderr(`pipelines: run failed: ${describeError(error)}\n`);
     return 1;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
