@@ -103,6 +103,10 @@ export interface RunningServer {
   port: number;
   config: ApiConfig;
   store: SnapshotStore;
+  /** The snapshots as served: the bundled folder's and, with this server's own folder, per type the newer. */
+  served: Pick<SnapshotStore, "types" | "meta">;
+  /** This server's own snapshots folder (its scheduler writes there), when it has one. */
+  localSnapshotsDir?: string;
   /** The state database, when state is on. */
   db?: Database;
   /** One line about payments: live, test chain, or off and why. */
@@ -404,6 +408,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     config,
     store,
+    served,
+    ...(local ? { localSnapshotsDir: local.dir } : {}),
     payments: paymentsLine,
     ...(db ? { db } : {}),
     async close() {
@@ -576,7 +582,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     publicBaseUrl: running.config.publicBaseUrl,
     snapshotsDir,
     bundled: snapshotsDir === BUNDLED_SNAPSHOTS,
-    snapshots: running.store.types().flatMap((type) => running.store.meta(type) ?? []),
+    ...(running.localSnapshotsDir ? { localSnapshotsDir: running.localSnapshotsDir } : {}),
+    snapshots: running.served.types().flatMap((type) => running.served.meta(type) ?? []),
     state: running.db?.where,
     payments: running.payments,
     scheduler: scheduler !== null,

@@ -32,6 +32,17 @@ describe("startBanner()", () => {
     expect(line).toBe("snapshots in /d: 2 types, 1 live, 1 replayed, newest 2 min old");
   });
 
+  it("describeData() names the server's own folder beside the bundled one", () => {
+    const line = describeData({
+      snapshotsDir: "/srv/snapshots",
+      bundled: true,
+      localSnapshotsDir: "/srv/.data/snapshots",
+      now,
+      snapshots: [meta("news", "2026-11-22T02:00:00Z"), meta("status", "2026-11-23T11:55:00Z", "live")],
+    });
+    expect(line).toBe("bundled snapshots in /srv/snapshots and this server's own runs in /srv/.data/snapshots: 2 types, 1 live, 1 replayed, newest 5 min old");
+  });
+
   it("startBanner() starts with the listening line and names state and payments", () => {
     const lines = startBanner({
       url: "http://127.0.0.1:3000",

@@ -18,6 +18,8 @@ export interface BannerInput {
   snapshotsDir: string;
   /** True when snapshotsDir is the folder committed with the project. */
   bundled: boolean;
+  /** The server's own snapshots folder (DATA_DIR/snapshots, its scheduler's), when it serves one beside snapshotsDir. */
+  localSnapshotsDir?: string;
   snapshots: readonly BannerSnapshot[];
   /** Where the state database lives (Database.where), or undefined when state is off. */
   state: string | undefined;
@@ -37,8 +39,8 @@ export function formatAge(ms: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-/** The data line: where the snapshots come from, their provenance and the newest one's age. */
-export function describeData(input: Pick<BannerInput, "snapshotsDir" | "bundled" | "snapshots" | "now">): string {
+/** The data line: where the snapshots come from, their provenance and the newest one's age (of the snapshots as served). */
+export function describeData(input: Pick<BannerInput, "snapshotsDir" | "bundled" | "localSnapshotsDir" | "snapshots" | "now">): string {
   const { snapshots } = input;
   if (snapshots.length === 0) return `no snapshots in ${input.snapshotsDir} yet: free routes answer 503 until a pipeline run writes them`;
   const live = snapshots.filter((meta) => meta.provenance === "live").length;
@@ -46,7 +48,8 @@ export function describeData(input: Pick<BannerInput, "snapshotsDir" | "bundled"
     live === 0 ? "replayed from recorded fixtures" : live === snapshots.length ? "live" : `${live} live, ${snapshots.length - live} replayed`;
   const times = snapshots.map((meta) => (meta.lastSuccess ? Date.parse(meta.lastSuccess) : Number.NaN)).filter(Number.isFinite);
   const newest = times.length > 0 ? `, newest ${formatAge(input.now.getTime() - Math.max(...times))} old` : "";
-  return `${input.bundled ? "bundled snapshots" : "snapshots"} in ${input.snapshotsDir}: ${snapshots.length} types, ${origin}${newest}`;
+  const where = `${input.bundled ? "bundled snapshots" : "snapshots"} in ${input.snapshotsDir}${input.localSnapshotsDir ? ` and this server's own runs in ${input.localSnapshotsDir}` : ""}`;
+  return `${where}: ${snapshots.length} types, ${origin}${newest}`;
 }
 
 /** The lines printed at start; the first one is always `agentfeed listening on <url> …`. */

@@ -1,7 +1,7 @@
 /** /api/health against snapshot states a pipeline leaves: healthy, failing but fresh, failing and stale. */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feeds } from "../../pipelines/feeds/index.ts";
 import { runFeeds } from "../../pipelines/runner/run-feeds.ts";
@@ -107,6 +107,9 @@ describe("/api/health with the server's own snapshots folder beside the bundled 
       expect(after.body.status).toMatchObject({ available: true, failing: true, stale: true, last_success: ago(7200), last_error: result?.error, date: "2025-01-15" });
       expect(after.body.reasons.join()).toContain("feed status is failing");
       expect((await fetch(`${layered.url}/api/status`)).status).toBe(200);
+      // What the start banner reads: both folders, each type as served (the bundled success, not the failed run).
+      expect(layered.localSnapshotsDir).toBe(resolve(local.dir));
+      expect(layered.served.meta("status")).toMatchObject({ lastSuccess: ago(7200), date: "2025-01-15" });
     } finally {
       await layered.close();
       await rm(empty, { recursive: true, force: true });
