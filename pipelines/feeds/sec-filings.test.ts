@@ -118,7 +118,10 @@ describe("sec-filings feed", () => {
   it("refuses a live run without a contact, and keeps a failed company's previous filings, marked failed", async () => {
     const live = { ...testFeedContext({ http: client("pipelines/fixtures"), now: NOW }), provenance: "live" as const };
     await expect(runSecFilings(live, { contact: "" })).rejects.toThrow(/SEC_EDGAR_CONTACT is not set/);
-    await expect(runSecFilings(live, { contact: "not valid contact" })).rejects.toThrow(/SEC_EDGAR_CONTACT is not an e-mail address or URL .*"not valid contact"/);
+    await expect(runSecFilings(live, { contact: "not valid contact" })).rejects.toThrow(/SEC_EDGAR_CONTACT is not an e-mail address .*"not valid contact"/);
+    // Neither an address nor a URL: EDGAR could not reach anyone through it.
+    await expect(runSecFilings(live, { contact: "not-a-contact" })).rejects.toThrow(/SEC_EDGAR_CONTACT is not an e-mail address .*"not-a-contact"/);
+    await expect(runSecFilings(live, { contact: "ops@" })).rejects.toThrow(/SEC_EDGAR_CONTACT is not an e-mail address/);
 
     const [nvda, amd] = AI_COMPANIES;
     const dir = fixtures.replayOf("sec-filings-", { [submissionsUrl(nvda!.cik)]: JSON.stringify({ name: "NVIDIA CORP", filings: { recent: { accessionNumber: ["0001045810-25-000230"], filingDate: ["2025-11-19"], reportDate: [""], form: ["8-K"], primaryDocument: ["a.htm"], primaryDocDescription: [""] } } }) });

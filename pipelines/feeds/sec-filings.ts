@@ -36,11 +36,17 @@ export function edgarUserAgent(contact: string): string {
  */
 export function edgarUserAgentFor(feed: string, replay: boolean, given: string | undefined, fail: (message: string) => Error): string {
   const contact = (given ?? process.env[SEC_CONTACT_ENV] ?? "").trim();
-  if (!replay && !/^[^\s()]{3,200}$/.test(contact)) {
-    const what = contact === "" ? "is not set" : `is not an e-mail address or URL without spaces or parentheses (3 to 200 characters; got ${JSON.stringify(contact.slice(0, 60))})`;
+  if (!replay && !isContact(contact)) {
+    const what = contact === "" ? "is not set" : `is not an e-mail address (name@host.tld) or an http(s) URL without spaces or parentheses (3 to 200 characters; got ${JSON.stringify(contact.slice(0, 60))})`;
     throw fail(`${feed}: ${SEC_CONTACT_ENV} ${what}: EDGAR asks every client for a User-Agent that names a contact`);
   }
   return edgarUserAgent(contact || "replay");
+}
+
+/** An e-mail address or an http(s) URL, the two ways EDGAR's User-Agent rule names a contact, with nothing else in it. */
+function isContact(value: string): boolean {
+  if (!/^[^\s()]{3,200}$/.test(value)) return false;
+  return /^[^@]+@[^@]+\.[^@]+$/.test(value) || /^https?:\/\/[^/]+\.[^/]+/i.test(value);
 }
 
 /** A failed read in words fit for the snapshot: the error's message, at most 300 characters. */
