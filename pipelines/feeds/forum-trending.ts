@@ -14,6 +14,7 @@
  */
 import { FORUM_COMMUNITIES, type ForumCommunity } from "../catalog/forum-communities.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { type ForumPostRow, FORUM_ORIGIN, forumHotUrl, forumListing } from "../sources/forum.ts";
 import { FORUM_TOP, type ForumTrendingSnapshot, ForumTrendingSnapshotSchema, forumTrendingSnapshotType, type TrendingPost } from "../contract/snapshots/forum-trending.ts";
 
@@ -93,7 +94,7 @@ export async function runForumTrending(
     }
   });
   if (communities.length > 0 && listings.length === 0) {
-    throw new ForumTrendingFeedError(`forum-trending: every community failed (${sources.map((s) => `${s.id}: ${s.error}`).join("; ")})`);
+    throw withSourceHealth(new ForumTrendingFeedError(`forum-trending: every community failed (${sources.map((s) => `${s.id}: ${s.error}`).join("; ")})`), sources);
   }
   const posts = selectTrendingPosts(listings);
   const data = ForumTrendingSnapshotSchema.parse({

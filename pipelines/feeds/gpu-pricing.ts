@@ -15,6 +15,7 @@
  */
 import { GPU_IDS, gpuModel, type GpuId } from "../contract/vocabularies/gpu-models.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { type GpuMeta, roundUsd } from "../sources/gpu-common.ts";
 import { LAMBDA_KEY_ENV, LAMBDA_URL, lambdaSource } from "../sources/gpu-lambda.ts";
 import { SHADEFORM_KEY_ENV, SHADEFORM_URL, shadeformSource } from "../sources/gpu-shadeform.ts";
@@ -193,7 +194,7 @@ export async function runGpuPricing(ctx: FeedContext, options: GpuPricingOptions
   if (attempted.length === 0) throw new GpuPricingFeedError("gpu-pricing: no marketplace could be tried (every one needs a key that is not set)");
   if (attempted.every((r) => !r.health.ok)) {
     const first = attempted[0]!.health;
-    throw new GpuPricingFeedError(`gpu-pricing: all ${attempted.length} marketplaces tried failed; first error: ${first.id}: ${first.error ?? "unknown"}`);
+    throw withSourceHealth(new GpuPricingFeedError(`gpu-pricing: all ${attempted.length} marketplaces tried failed; first error: ${first.id}: ${first.error ?? "unknown"}`), attempted.map((r) => r.health));
   }
   const offers = results.flatMap((r) => r.offers);
   const data = gpuPricingSnapshot.parse({

@@ -9,6 +9,7 @@
  */
 import { models as catalogModels } from "../catalog/models.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { openrouterEndpoints, openrouterEndpointsUrl, type OpenRouterEndpointRow } from "../sources/openrouter-endpoints.ts";
 import { INFERENCE_PROVIDERS_SOURCE, type InferenceModel, type InferenceProvider, InferenceProviderSchema, type InferenceProvidersSnapshot, InferenceProvidersSnapshotSchema, inferenceProvidersSnapshotType } from "../contract/snapshots/inference-providers.ts";
 
@@ -124,7 +125,7 @@ export async function runInferenceProviders(ctx: FeedContext, list: readonly Mat
   const read = results.flatMap((r) => (r.model ? [r.model] : []));
   if (read.length === 0) {
     const first = results[0]!.health;
-    throw new InferenceProvidersFeedError(`inference-providers: all ${wanted.length} listings failed; first error: ${first.id}: ${first.error ?? "unknown"}`);
+    throw withSourceHealth(new InferenceProvidersFeedError(`inference-providers: all ${wanted.length} listings failed; first error: ${first.id}: ${first.error ?? "unknown"}`), results.map((r) => r.health));
   }
   const missing = results.filter((r) => !r.model).map((r) => r.health.id);
   const data = InferenceProvidersSnapshotSchema.parse(buildInferenceProviders(read, missing));

@@ -15,6 +15,7 @@
  * A query that fails is skipped with a notice; the run fails only when every query fails.
  */
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { type IssueHit, githubHeaders, githubIssueSearch, githubSearchUrl } from "../sources/github-search.ts";
 import { type HotIssue, ISSUES_MIN_COMMENTS, ISSUES_TOP, ISSUES_WINDOW_DAYS, type IssuesHotSnapshot, IssuesHotSnapshotSchema, issuesHotSnapshotType } from "../contract/snapshots/issues-hot.ts";
 
@@ -138,7 +139,7 @@ export async function runIssuesHot(ctx: FeedContext): Promise<FeedOutput<IssuesH
     }
   });
   if (results.length === 0) {
-    throw new IssuesHotFeedError(`issues-hot: every query failed (${sources.map((s) => `${s.id}: ${s.error}`).join("; ")})`);
+    throw withSourceHealth(new IssuesHotFeedError(`issues-hot: every query failed (${sources.map((s) => `${s.id}: ${s.error}`).join("; ")})`), sources);
   }
   const end = windowEnd(ctx.now, results);
   const issues = selectHotIssues(results, end);

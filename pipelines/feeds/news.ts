@@ -18,6 +18,7 @@ import { NEWS_CAP, newsSnapshotSchema, newsSnapshotType, type Article, type News
 import { rss } from "../sources/rss.ts";
 import { pastTime } from "../lib/time.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 
 export { NEWS_CAP, newsSnapshotSchema, newsSourceEntrySchema, type NewsSnapshot } from "../contract/snapshots/news.ts";
 
@@ -118,7 +119,7 @@ export async function runNews(ctx: FeedContext, sources: readonly NewsSource[] =
     }
   });
   if (sources.length > 0 && health.every((h) => !h.ok)) {
-    throw new NewsFeedError(`news: every source failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
+    throw withSourceHealth(new NewsFeedError(`news: every source failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`), health);
   }
 
   const articles = mergeArticles(lists);

@@ -12,6 +12,7 @@
 import { PODCAST_SHOWS, type PodcastShow } from "../catalog/podcasts.ts";
 import { pastTime } from "../lib/time.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { podcastRss } from "../sources/podcast-rss.ts";
 import { type Episode, type PodcastsSnapshot, podcastsSnapshotSchema, podcastsSnapshotType } from "../contract/snapshots/podcasts.ts";
 
@@ -88,7 +89,7 @@ export async function runPodcasts(ctx: FeedContext, shows: readonly PodcastShow[
     }
   });
   if (shows.length > 0 && health.every((h) => !h.ok)) {
-    throw new PodcastsFeedError(`podcasts: every show failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`);
+    throw withSourceHealth(new PodcastsFeedError(`podcasts: every show failed (${health.map((h) => `${h.id}: ${h.error}`).join("; ")})`), health);
   }
   const episodes = mergeEpisodes(lists);
   const data = podcastsSnapshotSchema.parse({

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { statusProviders } from "../catalog/status-providers.ts";
 import type { ClosableHttpClient } from "../lib/http/client.ts";
 import { replayPathFor } from "../lib/replay-path.ts";
-import type { FeedContext } from "../lib/types.ts";
+import { sourceHealthOf, type FeedContext } from "../lib/types.ts";
 import { runStatus, statusFeed, statusSnapshot } from "./status.ts";
 import { testFeedContext } from "../lib/testing/feed-context.ts";
 import { replayFixtures } from "../lib/testing/replay-fixtures.ts";
@@ -112,6 +112,11 @@ describe("statusFeed", () => {
 
   it("runStatus() fails only when every provider fails", async () => {
     const empty = fixtures.tempDir("status-empty-");
-    await expect(runStatus(context(client(empty)))).rejects.toThrow(/all \d+ providers failed/);
+    const failure = await runStatus(context(client(empty))).then(() => null, (e: unknown) => e);
+    expect(String(failure)).toMatch(/all \d+ providers failed/);
+    // Each provider's failure goes with it, for the manifest (sourceHealthOf in the runner).
+    const sources = sourceHealthOf(failure)!;
+    expect(sources.map((s) => s.id).sort()).toEqual(statusProviders.map((p) => p.provider).sort());
+    expect(sources.every((s) => !s.ok && typeof s.error === "string")).toBe(true);
   });
 });

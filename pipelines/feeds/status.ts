@@ -7,6 +7,7 @@
  */
 import { type StatusFormat, type StatusProvider, statusProviders } from "../catalog/status-providers.ts";
 import type { Feed, FeedContext, FeedOutput, SourceHealth, WarehouseBatch } from "../lib/types.ts";
+import { withSourceHealth } from "../lib/types.ts";
 import { betterStackSource } from "../sources/status-betterstack.ts";
 import { type StatusMeta } from "../sources/status-common.ts";
 import { googleCloudSource } from "../sources/status-google-cloud.ts";
@@ -102,9 +103,7 @@ export async function runStatus(ctx: FeedContext, providers: StatusProvider[] = 
   const results = await Promise.all(providers.map((p) => checkProvider(ctx, p)));
   const sources = results.map((r) => r.health);
   if (results.length > 0 && sources.every((s) => !s.ok)) {
-    throw new StatusFeedError(
-      `status: all ${results.length} providers failed; first error: ${sources[0]?.error ?? "none"}`,
-    );
+    throw withSourceHealth(new StatusFeedError(`status: all ${results.length} providers failed; first error: ${sources[0]?.error ?? "none"}`), sources);
   }
   const services = results.map((r) => r.entry).sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
   const warehouse = [statusSampleRows(services, ctx.now.toISOString())];

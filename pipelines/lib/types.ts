@@ -155,3 +155,17 @@ export interface Source<Parsed, Row, Meta = undefined> {
   /** Strict schema of one output row. */
   row: z.ZodType<Row>;
 }
+
+/**
+ * A feed's failure with the health of each source it tried (every one failed): the runner records them in the
+ * manifest as it does a success's, so health says which sources failed and how, not an empty list.
+ */
+export function withSourceHealth<E extends Error>(error: E, sources: readonly SourceHealth[]): E & { sources: SourceHealth[] } {
+  return Object.assign(error, { sources: [...sources] });
+}
+
+/** The source health a failure carries (see withSourceHealth), or undefined. */
+export function sourceHealthOf(error: unknown): SourceHealth[] | undefined {
+  const sources = (error as { sources?: unknown } | null)?.sources;
+  return Array.isArray(sources) && sources.every((s) => typeof (s as SourceHealth)?.id === "string" && typeof (s as SourceHealth)?.ok === "boolean") ? (sources as SourceHealth[]) : undefined;
+}

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSnapshotStore, type SnapshotStore } from "../lib/store/snapshot-store.ts";
-import type { HttpClient } from "../lib/types.ts";
+import { withSourceHealth, type HttpClient } from "../lib/types.ts";
 import { UnknownFeedError } from "./errors.ts";
 import { runFeeds } from "./run-feeds.ts";
 import { fnFeed, TEST_WAREHOUSE_TABLES, urlFeed } from "./test-feeds.ts";
@@ -99,6 +99,19 @@ describe("runFeeds()", () => {
     expect(results.map((r) => [r.feed, r.status])).toEqual([["good", "changed"], ["bad", "failed"]]);
     expect(results[1]!.error).toBe("Error: upstream gone");
     expect((await store.manifest()).types.bad).toMatchObject({ lastError: "Error: upstream gone", lastSuccess: null });
+  });
+
+  it("runFeeds() records the source health a failure carries: which sources failed and how, not an empty list", async () => {
+    const sources = [
+      { id: "one", ok: false, error: "HttpError(http_503)" },
+      { id: "two", ok: false, error: "timeout" },
+    ];
+    const bad = fnFeed("bad", () => {
+      throw withSourceHealth(new Error("every source failed"), sources);
+    });
+    const [result] = await runFeeds({ feeds: { bad }, store, http: noHttp, now: t(0) });
+    expect(result).toMatchObject({ status: "failed", sources });
+    expect((await store.manifest()).types.bad).toMatchObject({ lastError: "Error: every source failed", sources });
   });
 
   it("runFeeds() keeps a failure's upstream text in the manifest only sanitized: no markup, invisible characters or injection phrases", async () => {

@@ -9,6 +9,7 @@ import { createHttpClient } from "../lib/http/client.ts";
 import { createSnapshotStore, utcDate, type SnapshotStore } from "../lib/store/snapshot-store.ts";
 import type { WarehouseTables } from "../contract/warehouse-tables.ts";
 import type { Feed, FeedContext, FeedOutput, HttpClient, SourceHealth } from "../lib/types.ts";
+import { sourceHealthOf } from "../lib/types.ts";
 import { writeWarehouse } from "../lib/warehouse/write.ts";
 import { describeError, publishedError } from "./describe-error.ts";
 import { FeedSchemaError, FeedTimeoutError, UnknownFeedError } from "./errors.ts";
@@ -153,6 +154,7 @@ async function runOne(feed: Feed, rc: RunOneContext): Promise<FeedResult> {
     return { feed: feed.type, status: changed ? "changed" : "unchanged", rows: output.rows, durationMs: elapsed(), notices, ...(sources ? { sources } : {}) };
   } catch (error) {
     const message = describeError(error);
+    sources ??= sourceHealthOf(error);
     if (!rc.dryRun) {
       try {
         await rc.store.recordFailure({ ...facts, error: publishedError(message), ...(sources ? { sources } : {}) });
