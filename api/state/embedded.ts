@@ -19,6 +19,7 @@ import { choosePostgresIdentity, type PostgresIdentity } from "./postgres-identi
 import { runInitdb, startPostgres, type PostgresChild } from "./postgres-process.ts";
 import { EmbeddedPostgresError } from "./startup-failure.ts";
 import { folderRemedy } from "./data-dir.ts";
+import { processAlive } from "../process-alive.ts";
 import { clip } from "../http/clip.ts";
 
 export { EmbeddedPostgresError };
@@ -73,15 +74,6 @@ async function loadCredentials(dataDir: string, create: boolean): Promise<Creden
   return credentials;
 }
 
-const pidAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 /** The kernel's start time of a process (Linux), so a reused pid is not taken for the owner. */
 async function processStart(pid: number): Promise<string | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => undefined);
@@ -109,7 +101,7 @@ export async function liveOwner(dataDir: string): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return undefined;
   if (start !== undefined) {
     const current = await processStart(pid);
     if (current !== undefined && current !== start) return undefined;
@@ -134,7 +126,7 @@ export async function dataFolderInUse(dataDir: string): Promise<string | undefin
 /** Resolve once `pid` is gone. */
 async function waitExit(pid: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (pidAlive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline) throw new EmbeddedPostgresError(`embedded postgres: pid ${pid} still running after ${timeoutMs} ms`);
     await new Promise((done) => setTimeout(done, 25));
   }
@@ -168,7 +160,7 @@ export async function runningServer(clusterDir: string): Promise<{ pid: number; 
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
-  return pidAlive(pid) ? { pid, port } : undefined;
+  return processAlive(pid) ? { pid, port } : undefined;
 }
 
 const urlFor = (credentials: Credentials, port: number, database = EMBEDDED_DATABASE): string =>
@@ -197,7 +189,7 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(await readFile(path, "utf8").catch(() => ""));
-      if (!(Number.isInteger(holder) && holder > 0 && pidAlive(holder))) {
+      if (!(Number.isInteger(holder) && holder > 0 && processAlive(holder))) {
         await rm(path, { force: true });
         continue;
       }
@@ -448,7 +440,7 @@ async function joinRunning(
     owned: adopted,
     clusterDir,
     identity: adopted ? "adopted from a process that died" : "joined (this process already runs it)",
-    alive: () => pidAlive(running.pid),
+    alive: () => processAlive(running.pid),
     // Not our child: how it ended cannot be seen.
     shutDownCleanly: () => false,
     // An adopted server is not our child: a lost one is not restarted here; the next start takes the folder over.

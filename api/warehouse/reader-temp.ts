@@ -6,19 +6,10 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processAlive } from "../process-alive.ts";
 
 const PREFIX = "agentfeed-reader-";
 const OWNED = /^agentfeed-reader-(\d+)-[A-Za-z0-9]{6}$/;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs, as another user.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Remove the reader folders in `dir` whose process no longer runs; returns their names. */
 export function sweepStaleReaderTemps(dir = tmpdir()): string[] {
@@ -30,7 +21,7 @@ export function sweepStaleReaderTemps(dir = tmpdir()): string[] {
   }
   const stale = names.filter((name) => {
     const pid = Number(OWNED.exec(name)?.[1] ?? 0);
-    return pid > 0 && pid !== process.pid && !alive(pid);
+    return pid > 0 && pid !== process.pid && !processAlive(pid);
   });
   return stale.filter((name) => {
     try {
