@@ -48,7 +48,7 @@ const EndpointSchema = z.strictObject({
 /** Body of GET /api/meta. */
 export const MetaResponse = z.strictObject({
   ok: z.literal(true),
-  site: z.string().meta({ description: "The site's name (API.md: site is a string)." }),
+  site: z.string().meta({ description: "The site's name." }),
   service: z.strictObject({ name: z.string(), base_url: z.string(), description: z.string() }).meta({ description: "Name, public base URL and one-line description of this instance." }),
   api: z.strictObject({
     version: z.string(),

@@ -2344,7 +2344,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
-                        /** @description The site's name (API.md: site is a string). */
+                        /** @description The site's name. */
                         site: string;
                         /** @description Name, public base URL and one-line description of this instance. */
                         service: {
