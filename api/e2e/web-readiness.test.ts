@@ -93,7 +93,7 @@ describe("GET /api/premium/agent-ready/full", () => {
     expect((await fetch(`${fresh!.base}/api/premium/agent-ready/full`)).status).toBe(402);
   });
 
-  it("charges and scores with API.md's weights", async () => {
+  it("charges and scores with the contract's weights", async () => {
     const { status, body } = await paid(fresh!, "/api/premium/agent-ready/full");
     expect(status).toBe(200);
     expect(body.billing.credits_charged).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The free previews of the premium verdicts (API.md "Free preview endpoints"): each preview's daily limit per
+ * The free previews of the premium verdicts (the contract's free preview endpoints): each preview's daily limit per
  * client and the premium endpoint it is a cut of. The one list the quota, the response helper and (later) the
  * preview routes read.
  */

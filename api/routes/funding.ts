@@ -1,6 +1,6 @@
 /**
  * The AI funding registry: free GET /api/funding/portfolio (the curated commitments, snapshot `funding-portfolio`)
- * and premium GET /api/premium/funding/exposure (API.md premium 29), judged by api/verdicts/funding-exposure.ts.
+ * and premium GET /api/premium/funding/exposure, judged by api/verdicts/funding-exposure.ts.
  */
 import { z } from "zod";
 import { fundingPortfolioSnapshotSchema, fundingPortfolioSnapshotType, SILICON_DEPENDENCIES } from "../../pipelines/contract/snapshots/funding-portfolio.ts";

@@ -1,5 +1,5 @@
 /**
- * GET /api/premium/ai-companies/{ticker} (API.md premium 30): one company of the fixed cohort of AI-related public
+ * GET /api/premium/ai-companies/{ticker}: one company of the fixed cohort of AI-related public
  * companies — who it is, its latest filings (snapshot `sec-filings`, from SEC EDGAR), the latest news naming it
  * (snapshot `news`, matched by api/verdicts/company-news.ts) and its funding commitments as an investor. A ticker
  * outside the cohort is 404 (not charged); freshness SLA 9 hours on the filings.

@@ -1,5 +1,5 @@
 /**
- * GET /api/premium/ai-capex-cycle-verdict (API.md premium 14): the AI cohort's annual capex as a share of US GDP,
+ * GET /api/premium/ai-capex-cycle-verdict: the AI cohort's annual capex as a share of US GDP,
  * ranked against curated historical infrastructure capex cycles (snapshot `ai-capex`), judged by
  * api/verdicts/capex-cycle.ts. No bubble call. Inputs unavailable (no cohort capex, no GDP reference for a capex
  * year, no historical cycle) is answered 200 with verdict null and not charged (inputs_unavailable), like the

@@ -1,5 +1,5 @@
 /**
- * GET /api/premium/sec/filings/guidance-delta (API.md premium 12): what changed in a cohort company's risk factors,
+ * GET /api/premium/sec/filings/guidance-delta: what changed in a cohort company's risk factors,
  * forward-looking statements notice and outlook between a 10-K (or 10-Q) and the same-form filing before it, read
  * from snapshot `sec-filing-sections` and judged by api/verdicts/guidance-delta.ts. Not charged when a newer
  * same-form filing than the one served exists (the delta asked for as "latest" is superseded).

@@ -11,7 +11,7 @@ import { providerReliability, W_AVAILABILITY, W_TAIL, WINDOW_HOURS, type Reliabi
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { readReliabilityWindow } from "./premium-provider-reads.ts";
 
-/** Freshness SLA of the verdict, seconds (API.md: 30 minutes keyed to the probes). */
+/** Freshness SLA of the verdict, seconds (the contract's 30 minutes, keyed to the probes). */
 export const RELIABILITY_SLA_SECONDS = 30 * 60;
 
 const ms = (what: string) => z.number().nonnegative().nullable().meta({ description: `${what} of total request time over samples that answered as expected, ms; null when not measured.` });

@@ -1,5 +1,5 @@
 /**
- * Watches (API.md "Watch", "Events", premium item 26): POST /api/premium/watches registers one (1 credit,
+ * Watches (the contract's Watch and events): POST /api/premium/watches registers one (1 credit,
  * through the premium wrapper); listing, reading, deleting and a test delivery are free for the owning token
  * (bearer-only routes of the payment tier: the per-IP free limit does not apply, the payment throttle does to
  * unknown tokens and to POSTs). Evaluation and the outbox: api/watches/README.md; delivery: api/webhooks/.

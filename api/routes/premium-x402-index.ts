@@ -1,5 +1,5 @@
 /**
- * The premium x402 settlement reads (API.md premium 15, 33, 34): GET /api/premium/x402-index/publisher/{domain},
+ * The premium x402 settlement reads: GET /api/premium/x402-index/publisher/{domain},
  * GET /api/premium/x402-index/series and GET /api/premium/x402-settlement-verdict. They read the settlement index
  * (api/x402-index/: USDC Transfer logs to the publisher registry's wallets, in Postgres) and the registry (the
  * warehouse's x402_publishers_daily); the verdict is judged by api/verdicts/x402-settlement.ts. Billing, the 402

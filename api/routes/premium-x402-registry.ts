@@ -1,5 +1,5 @@
 /**
- * GET /api/premium/x402-registry/series (API.md premium 19): the x402 publisher registry day by day — its size, how
+ * GET /api/premium/x402-registry/series: the x402 publisher registry day by day — its size, how
  * many discovery documents were read or failed, federation, networks, paid and free endpoints, fair-trade
  * publishers, and the changes between crawls. Read from the warehouse tables x402_registry_daily and
  * x402_publishers_daily (the weekly web-readiness crawl); decided by the pure api/verdicts/x402-registry-series.ts.

@@ -1,6 +1,6 @@
 /**
  * The agent-ready verdict (pure): a readiness score 0–100 per domain from the surfaces it publishes for agents,
- * with API.md's weights: x402 25, agent.json 20, OpenAPI 20, llms.txt 15, crawlable 15, ai.txt 5.
+ * with the contract's weights: x402 25, agent.json 20, OpenAPI 20, llms.txt 15, crawlable 15, ai.txt 5.
  * - A surface counts only when the crawl found it (`present`); `absent` and `unknown` count 0.
  * - crawlable: robots.txt was read (present, or missing = no policy) and no crawler that fetches for a user
  *   (the catalog's `user-fetch` bots: ChatGPT-User, Claude-User, cohere-ai, MistralAI-User) is `blocked`.

@@ -1,6 +1,6 @@
 /**
- * digest watches: one delivery per cadence period with the pricing changes summary of API.md ("Digest
- * match"), whether or not anything changed. A daily period runs from 00:00 UTC to the next 00:00 UTC; a weekly
+ * digest watches: one delivery per cadence period with the pricing changes summary of the contract's digest
+ * match, whether or not anything changed. A daily period runs from 00:00 UTC to the next 00:00 UTC; a weekly
  * one from Monday 00:00 UTC to the next Monday. A period is delivered at the first evaluation after it ends.
  */
 import type { DigestSpec } from "./spec.ts";

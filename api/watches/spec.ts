@@ -1,5 +1,5 @@
 /**
- * Watch specs (API.md "Events", "Watch spec types"): the zod schema of each type, and the check of the
+ * Watch specs (the contract's events and watch spec types): the zod schema of each type, and the check of the
  * subject a spec names against the served snapshots (a model in the pricing data, a provider on the status
  * pages). Both run before the registration is charged.
  */

@@ -1,5 +1,5 @@
 /**
- * The research vocabularies API.md fixes for the preprint analytics: 21 subfield tags, 12 methodology buckets and
+ * The research vocabularies the contract fixes for the preprint analytics: 21 subfield tags, 12 methodology buckets and
  * the affiliation types. The classifier (pipelines/lib/research/) assigns them; the warehouse stores them; the
  * research endpoints filter on them.
  */
