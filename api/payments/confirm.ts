@@ -115,9 +115,12 @@ export async function confirmPayment(
     if (!topUp) throw new ApiError(401, "invalid_token", "the bearer token to top up is unknown; omit Authorization to mint a new token");
   }
   const derived = !topUp && deps.tokenKey ? paymentToken(await deps.tokenKey(), txHash, nonce) : undefined;
-  const replay = await earlierConfirm(deps, { txHash, nonce, bearer: input.bearer, topUp, derived });
-  if (replay) return replay;
-  if (await txUsed(deps.db, txHash)) throw usedTx(txHash);
+  if (await txUsed(deps.db, txHash)) {
+    // A used payment may be this very confirm repeated after its answer was lost: answer it again.
+    const replay = await earlierConfirm(deps, { txHash, nonce, bearer: input.bearer, topUp, derived });
+    if (replay) return replay;
+    throw usedTx(txHash);
+  }
   if (quote.consumed_at) throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
   const expiresAt = new Date(quote.expires_at);
   if (now.getTime() > expiresAt.getTime() + CONFIRM_GRACE_SECONDS * 1000) {
