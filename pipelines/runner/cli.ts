@@ -4,14 +4,13 @@
  * feed failed or the run itself broke, 2 for a usage error (unknown feed, unknown flag, a --replay folder that
  * does not exist).
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feed } from "../lib/types.ts";
 import { createSnapshotStore } from "../lib/store/snapshot-store.ts";
 import { describeError } from "./describe-error.ts";
 import { dueFeeds } from "./due.ts";
-import { UnknownFeedError } from "./errors.ts";
+import { MissingReplayDirError, UnknownFeedError } from "./errors.ts";
 import { runFeeds, selectFeeds, type RunFeedsOptions } from "./run-feeds.ts";
 import { formatSummary } from "./summary.ts";
 
@@ -49,11 +48,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  // A mistyped fixtures folder would fail every feed and record those failures in the real manifest.
-  if (args.values.replay !== undefined && !isFolder(resolve(args.values.replay))) {
-    io.stderr(`--replay ${args.values.replay}: no such folder of recorded fixtures\n\n${USAGE}`);
-    return 2;
-  }
   let only = args.positionals;
   try {
     if (args.values.due) {
@@ -86,16 +80,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${error.message}\n`);
       return 2;
     }
+    // A mistyped fixtures folder: runFeeds refused it before any feed ran or anything was recorded.
+    if (error instanceof MissingReplayDirError) {
+      io.stderr(`--replay ${args.values.replay}: no such folder of recorded fixtures\n\n${USAGE}`);
+      return 2;
+    }
     io.stderr(`pipelines: run failed: ${describeError(error)}\n`);
     return 1;
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

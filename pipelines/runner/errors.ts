@@ -11,6 +11,14 @@ export class UnknownFeedError extends Error {
   }
 }
 
+/** A replay folder that does not exist: every feed would fail and record that failure, so nothing runs. */
+export class MissingReplayDirError extends Error {
+  override readonly name = "MissingReplayDirError";
+  constructor(readonly replayDir: string) {
+    super(`replay folder ${replayDir}: no such folder of recorded fixtures`);
+  }
+}
+
 /** A feed's output did not pass its strict schema. */
 export class FeedSchemaError extends Error {
   override readonly name = "FeedSchemaError";

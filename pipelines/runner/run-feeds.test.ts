@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSnapshotStore, type SnapshotStore } from "../lib/store/snapshot-store.ts";
 import { withSourceHealth, type HttpClient } from "../lib/types.ts";
-import { UnknownFeedError } from "./errors.ts";
+import { MissingReplayDirError, UnknownFeedError } from "./errors.ts";
 import { runFeeds } from "./run-feeds.ts";
 import { fnFeed, TEST_WAREHOUSE_TABLES, urlFeed } from "./test-feeds.ts";
 
@@ -88,6 +88,17 @@ describe("runFeeds()", () => {
     expect(meta.lastError).toMatch(/FeedSchemaError/);
     expect(meta.lastSuccess).toBe(t(0).toISOString());
     expect(meta.lastAttempt).toBe(t(5).toISOString());
+  });
+
+  it("runFeeds() refuses a replay folder that does not exist before any feed runs, and records nothing", async () => {
+    let ran = 0;
+    const feed = fnFeed("alpha", () => {
+      ran++;
+      return { data: { items: [] }, rows: 0 };
+    });
+    await expect(runFeeds({ feeds: { alpha: feed }, store, replayDir: join(dir, "no-such-fixtures"), now: t(0) })).rejects.toBeInstanceOf(MissingReplayDirError);
+    expect(ran).toBe(0);
+    expect((await store.manifest()).types).toEqual({});
   });
 
   it("runFeeds() keeps going when one feed throws and records each outcome", async () => {

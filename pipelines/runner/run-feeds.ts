@@ -3,6 +3,7 @@
  * warehouse rows and the snapshot (unless dry-run) and record the attempt in the manifest. Feeds run
  * concurrently with a small limit; one feed failing never stops the others.
  */
+import { stat } from "node:fs/promises";
 import PQueue from "p-queue";
 import { z } from "zod";
 import { createHttpClient } from "../lib/http/client.ts";
@@ -12,7 +13,7 @@ import type { Feed, FeedContext, FeedOutput, HttpClient, SourceHealth } from "..
 import { sourceHealthOf } from "../lib/types.ts";
 import { writeWarehouse } from "../lib/warehouse/write.ts";
 import { describeError, publishedError } from "./describe-error.ts";
-import { FeedSchemaError, FeedTimeoutError, UnknownFeedError } from "./errors.ts";
+import { FeedSchemaError, FeedTimeoutError, MissingReplayDirError, UnknownFeedError } from "./errors.ts";
 
 /** Outcome of one feed in one run. */
 export interface FeedResult {
@@ -38,7 +39,7 @@ export interface RunFeedsOptions {
   snapshotsDir?: string;
   /** Shared HTTP client (default: a new one from createHttpClient, closed at the end). */
   http?: HttpClient;
-  /** Answer every upstream request from recorded fixtures under this folder; provenance becomes `replay`. */
+  /** Answer every upstream request from recorded fixtures under this folder (which must exist); provenance becomes `replay`. */
   replayDir?: string;
   /** Provenance to record (default `replay` with replayDir, else `live`). */
   provenance?: "live" | "replay";
@@ -77,6 +78,7 @@ export async function runFeeds(options: RunFeedsOptions): Promise<FeedResult[]> 
     const feed = options.feeds[name]!;
     if (feed.type !== name) throw new Error(`runFeeds: feed registered as ${JSON.stringify(name)} has type ${JSON.stringify(feed.type)}; they must match`);
   }
+  if (options.replayDir !== undefined && !(await isFolder(options.replayDir))) throw new MissingReplayDirError(options.replayDir);
   const store = options.store ?? createSnapshotStore(options.snapshotsDir === undefined ? {} : { dir: options.snapshotsDir });
   const ownHttp = options.http ? undefined : createHttpClient(options.replayDir ? { replayDir: options.replayDir } : {});
   const http = options.http ?? ownHttp!;
@@ -186,4 +188,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, makeError: () => Error)
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
