@@ -25,6 +25,7 @@ import { createPaymentThrottle } from "./http/payment-throttle.ts";
 import { failedRunLine } from "./health/failed-run.ts";
 import { guardRequest, hardenServer, refuseWithoutHost, SERVER_OPTIONS } from "./http/node-guard.ts";
 import { LayeredSnapshots } from "./serve/layered-snapshots.ts";
+import type { SnapshotMeta } from "./registry/types.ts";
 import { SnapshotStore } from "./serve/snapshot-store.ts";
 import { attachWarehouseFiles, WarehouseFiles, type WarehouseDbBuilder } from "./serve/warehouse-files.ts";
 import { WAREHOUSE_TABLES } from "../pipelines/contract/warehouse-tables.ts";
@@ -115,6 +116,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The manifest entry of every type as served (what the start banner and the warehouse build describe). */
+function servedManifest(served: Pick<SnapshotStore, "types" | "meta">): SnapshotMeta[] {
+  return served.types().flatMap((type) => served.meta(type) ?? []);
+}
+
 /** Start the server; `port: 0` picks a free port. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = loadConfig();
@@ -152,7 +158,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tables: WAREHOUSE_TABLES,
     dbPath: options.warehouseDbPath ? resolve(options.warehouseDbPath) : join(ownDbFolder!, "warehouse.duckdb"),
     build: buildWarehouse,
-    manifest: () => served.types().flatMap((type) => served.meta(type) ?? []),
+    manifest: () => servedManifest(served),
     onWarn: warn,
   });
   attachWarehouseFiles(served, warehouse);
@@ -583,7 +589,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     snapshotsDir,
     bundled: snapshotsDir === BUNDLED_SNAPSHOTS,
     ...(running.localSnapshotsDir ? { localSnapshotsDir: running.localSnapshotsDir } : {}),
-    snapshots: running.served.types().flatMap((type) => running.served.meta(type) ?? []),
+    snapshots: servedManifest(running.served),
     state: running.db?.where,
     payments: running.payments,
     scheduler: scheduler !== null,
