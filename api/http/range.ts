@@ -105,11 +105,29 @@ function wantedRange(headers: Headers, size: number, etag: string, lastModified:
   if (!header || header.length > MAX_RANGE_HEADER) return null;
   const ifRange = headers.get("if-range");
   if (ifRange !== null && !ifRangeHolds(ifRange.trim(), etag, lastModified)) return null;
+  if (hasInvalidSpec(header)) return null;
   const parsed = rangeParser(size, header, { combine: true });
   if (parsed === -1) return "unsatisfiable";
   if (parsed === -2 || parsed.type !== "bytes" || parsed.length !== 1) return null;
   const only = parsed[0]!;
   return [only.start, only.end];
+}
+
+/**
+ * True when a byte range names a last position before its first (`bytes=10-5`): an invalid range (RFC 9110
+ * §14.1.1), which the header's parser would report as unsatisfiable (416); like any malformed Range it gets the
+ * whole file.
+ */
+function hasInvalidSpec(header: string): boolean {
+  const eq = header.indexOf("=");
+  if (eq < 0) return false;
+  return header
+    .slice(eq + 1)
+    .split(",")
+    .some((spec) => {
+      const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(spec);
+      return m !== null && Number(m[2]) < Number(m[1]);
+    });
 }
 
 /** If-Range holds when it is this file's strong ETag, or exactly its Last-Modified date (RFC 9110 §13.1.5). */
