@@ -1,7 +1,9 @@
 /**
  * The warehouse contract: every table under snapshots/warehouse/<table>/<date>.parquet, declared once with its
  * key and each column's DuckDB type and meaning. Writers cast to these types and refuse rows that do not fit;
- * readers (the API, researchers) rely on them. This folder imports nothing else of pipelines/.
+ * readers (the API, researchers) rely on them. A column that is not nullable is NOT NULL in warehouse.duckdb too,
+ * so a column added to a table that already has partitions must be nullable: the older days' files lack it.
+ * This folder imports nothing else of pipelines/.
  */
 import { z } from "zod";
 

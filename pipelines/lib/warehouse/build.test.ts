@@ -64,6 +64,14 @@ describe("buildWarehouseDb()", () => {
       ]);
       const types = await conn.runAndReadAll("SELECT data_type, comment FROM duckdb_columns() WHERE table_name = 'model_prices' AND column_name = 'input_per_1m'");
       expect(types.getRowObjectsJson()).toEqual([{ data_type: "DOUBLE", comment: "Input price, USD per 1M tokens" }]);
+      // The contract's non-nullable columns are NOT NULL in the database too, so a researcher's schema reading shows them.
+      const nullability = await conn.runAndReadAll(
+        "SELECT column_name, is_nullable FROM duckdb_columns() WHERE table_name = 'model_prices' AND column_name IN ('model_id', 'output_per_1m') ORDER BY column_name",
+      );
+      expect(nullability.getRowObjectsJson()).toEqual([
+        { column_name: "model_id", is_nullable: false },
+        { column_name: "output_per_1m", is_nullable: true },
+      ]);
       const manifest = await conn.runAndReadAll("SELECT type, CAST(date AS VARCHAR) AS d, rows, provenance, epoch(last_success) AS s FROM snapshot_manifest");
       expect(manifest.getRowObjectsJson()).toEqual([{ type: "news", d: "2026-03-02", rows: "12", provenance: "replay", s: Date.parse("2026-03-02T10:00:00Z") / 1000 }]);
       // The derived tables are described like the others: a table comment and one per column.

@@ -121,7 +121,7 @@ export async function buildWarehouseDb(dir: string, options: BuildOptions = {}):
     const present = given ? Object.keys(given).filter((t) => (given[t]?.length ?? 0) > 0).sort() : await warehouseTables(dir);
     for (const table of Object.values(declared)) {
       const name = ident(table.name);
-      await conn.run(`CREATE TABLE ${name} (${table.columns.map((c) => `${ident(c.name)} ${c.type}`).join(", ")})`);
+      await conn.run(`CREATE TABLE ${name} (${table.columns.map((c) => `${ident(c.name)} ${c.type}${c.nullable ? "" : " NOT NULL"}`).join(", ")})`);
       await conn.run(`COMMENT ON TABLE ${name} IS ${textLiteral(table.description)}`);
       for (const c of table.columns) await conn.run(`COMMENT ON COLUMN ${name}.${ident(c.name)} IS ${textLiteral(c.description)}`);
       if (!present.includes(table.name)) continue;
