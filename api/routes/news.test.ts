@@ -1,4 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newsFeed } from "../../pipelines/feeds/news.ts";
 import { createHttpClient } from "../../pipelines/lib/http/client.ts";
@@ -107,6 +107,35 @@ describe("GET /api/feed.xml", () => {
     expect(items).toHaveLength(Math.min(100, data.articles.length));
     expect(items[0]!.link).toBe(data.articles[0]!.url);
     expect(items[0]!.guid["#text"]).toBe(data.articles[0]!.id);
+  });
+
+  it("renderRss() stays well-formed RSS whatever text a snapshot holds: every CDATA end, markup, entity and forbidden character", () => {
+    const hostile = [
+      "Two ends ]]> one ]]> two <script>alert(1)</script> & done",
+      "a literal &amp; and &lt;b&gt; stay as written",
+      "controls \u0000\u0001\u0008\u000B\u000C\u001F and \uFFFE\uFFFF, lone \uD800 and \uDC00, a pair \uD83D\uDE00",
+    ];
+    const article = data.articles[0]!;
+    const body = {
+      ...data,
+      articles: hostile.map((title, i) => ({ ...article, id: `${i}`.padStart(16, "0"), title, snippet: `${title}]]>`, source: `Src ]]> <b>${i}</b>`, categories: ["x]]>y", "a\u0001b"] })),
+    };
+    const out = renderRss(ctx(body));
+    expect(XMLValidator.validate(out.body)).toBe(true);
+    const items = new XMLParser({ ignoreAttributes: false, htmlEntities: false, isArray: (name) => name === "item" || name === "category" }).parse(out.body).rss.channel.item as Record<string, unknown>[];
+    expect(items.map((i) => i.title)).toEqual([
+      hostile[0],
+      hostile[1],
+      "controls  and , lone  and , a pair \uD83D\uDE00",
+    ]);
+    expect(items[0]!.description).toBe(`${hostile[0]}]]>`);
+    expect(items[0]!["dc:creator"]).toBe("Src ]]> <b>0</b>");
+    expect(items[0]!.category).toEqual(["x]]>y", "ab"]);
+    expect(out.body).not.toContain("<author>");
+    // The JSON Feed carries the same text, without the lone surrogates strict JSON parsers refuse.
+    const json = renderJsonFeed(ctx(body)).body;
+    expect(json).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
+    expect(JSON.parse(json).items[2].title).toBe("controls \u0000\u0001\u0008\u000B\u000C\u001F and \uFFFE\uFFFF, lone  and , a pair \uD83D\uDE00");
   });
 
   it("renderRss() is pure: the same snapshot gives the same bytes", () => {

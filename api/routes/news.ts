@@ -1,9 +1,10 @@
 /**
- * The news routes over the `news` snapshot: GET /api/news (JSON), GET /api/feed.xml (RSS 2.0, built with the
- * `feed` package) and GET /api/feed.json (JSON Feed 1.1, built here: `feed` emits JSON Feed 1.0 only).
- * Titles and snippets were sanitized by the pipeline (pipelines/lib/sanitize.ts).
+ * The news routes over the `news` snapshot: GET /api/news (JSON), GET /api/feed.xml (RSS 2.0, written with
+ * fast-xml-parser's XMLBuilder, which escapes every text and attribute) and GET /api/feed.json (JSON Feed 1.1).
+ * Titles and snippets were sanitized by the pipeline (pipelines/lib/sanitize.ts); both feeds still drop what
+ * their format cannot carry (characters XML 1.0 forbids, lone surrogates), whoever wrote the snapshot.
  */
-import { Feed } from "feed";
+import { XMLBuilder } from "fast-xml-parser";
 import { z } from "zod";
 import { defineRoute } from "../registry/define.ts";
 import type { LoadedSnapshot, RawBody, RenderContext } from "../registry/types.ts";
@@ -83,32 +84,61 @@ function feedUpdated(snapshot: LoadedSnapshot<NewsSnapshot>): Date {
   return new Date(stamp);
 }
 
-/** Render GET /api/feed.xml: RSS 2.0 of the newest FEED_ITEMS articles. */
+/**
+ * Characters an XML 1.0 document cannot hold, even escaped (C0 controls but tab, newline and return; U+FFFE,
+ * U+FFFF), and lone surrogates (no character at all). The RSS drops them; the JSON Feed drops the surrogates.
+ */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` as an XML 1.0 document can carry it (the builder escapes the markup characters). */
+export function xmlText(text: string): string {
+  return text.replace(NOT_XML_CHAR, "");
+}
+
+/** `text` without lone surrogates, which strict JSON parsers refuse. */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "");
+}
+
+const rssBuilder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, suppressEmptyNode: true });
+
+/**
+ * Render GET /api/feed.xml: RSS 2.0 of the newest FEED_ITEMS articles. Each item's publisher is its
+ * `dc:creator` (RSS's own `<author>` must be an e-mail address), its categories its source's categories.
+ */
 export function renderRss(ctx: RenderContext): RawBody {
   const snapshot = readSnapshot(ctx.snapshots, "news", newsSnapshotSchema);
-  const feed = new Feed({
-    title: FEED_TITLE,
-    description: FEED_DESCRIPTION,
-    id: `${ctx.baseUrl}/api/news`,
-    link: `${ctx.baseUrl}/api/news`,
-    language: "en",
-    updated: feedUpdated(snapshot),
-    generator: "agentfeed",
-    feedLinks: { rss: `${ctx.baseUrl}/api/feed.xml`, json: `${ctx.baseUrl}/api/feed.json` },
-    copyright: "Titles and snippets belong to their publishers; every item links to the original article.",
-  });
-  for (const a of snapshot.data.articles.slice(0, FEED_ITEMS)) {
-    feed.addItem({
-      title: a.title,
-      id: a.id,
-      link: a.url,
-      description: a.snippet,
-      date: new Date(a.publishedAt),
-      category: a.categories.map((name) => ({ name })),
-      author: [{ name: a.source }],
-    });
-  }
-  return { contentType: "application/rss+xml; charset=utf-8", body: feed.rss2() };
+  const items = snapshot.data.articles.slice(0, FEED_ITEMS).map((a) => ({
+    title: xmlText(a.title),
+    link: xmlText(a.url),
+    guid: { "@_isPermaLink": "false", "#text": a.id },
+    pubDate: new Date(a.publishedAt).toUTCString(),
+    ...(a.snippet ? { description: xmlText(a.snippet) } : {}),
+    ...(a.categories.length > 0 ? { category: a.categories.map(xmlText) } : {}),
+    "dc:creator": xmlText(a.source),
+  }));
+  const doc = {
+    "?xml": { "@_version": "1.0", "@_encoding": "utf-8" },
+    rss: {
+      "@_version": "2.0",
+      "@_xmlns:atom": "http://www.w3.org/2005/Atom",
+      "@_xmlns:dc": "http://purl.org/dc/elements/1.1/",
+      channel: {
+        title: FEED_TITLE,
+        link: `${ctx.baseUrl}/api/news`,
+        description: FEED_DESCRIPTION,
+        language: "en",
+        copyright: "Titles and snippets belong to their publishers; every item links to the original article.",
+        lastBuildDate: feedUpdated(snapshot).toUTCString(),
+        docs: "https://www.rssboard.org/rss-specification",
+        generator: "agentfeed",
+        "atom:link": { "@_href": `${ctx.baseUrl}/api/feed.xml`, "@_rel": "self", "@_type": "application/rss+xml" },
+        ...(items.length > 0 ? { item: items } : {}),
+      },
+    },
+  };
+  return { contentType: "application/rss+xml; charset=utf-8", body: rssBuilder.build(doc) };
 }
 
 /** Build the JSON Feed 1.1 document of the newest FEED_ITEMS articles. */
@@ -124,12 +154,12 @@ export function buildJsonFeed(ctx: RenderContext): JsonFeed {
     items: snapshot.data.articles.slice(0, FEED_ITEMS).map((a) => ({
       id: a.id,
       url: a.url,
-      title: a.title,
-      content_text: a.snippet || a.title,
-      ...(a.snippet ? { summary: a.snippet } : {}),
+      title: wellFormed(a.title),
+      content_text: wellFormed(a.snippet) || wellFormed(a.title) || a.id,
+      ...(a.snippet ? { summary: wellFormed(a.snippet) } : {}),
       date_published: a.publishedAt,
-      tags: a.categories,
-      authors: [{ name: a.source }],
+      tags: a.categories.map(wellFormed),
+      authors: [{ name: wellFormed(a.source) }],
     })),
   });
 }
