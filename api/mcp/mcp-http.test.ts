@@ -98,7 +98,7 @@ describe("POST /mcp", () => {
       const { status, body } = await rpc("tools/call", params);
       expect(status).toBe(200);
       expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
-      expect(body.error.message).toMatch(/^MCP error -32602: invalid params of tools\/call: params\.(name|arguments) /);
+      expect(body.error.message).toMatch(/^invalid params of tools\/call: params\.(name|arguments) /);
       expect(body.error.message).not.toContain("\n");
     }
     const unknown = await rpc("resources/read", { uri: "agentfeed:/api/nothing" });

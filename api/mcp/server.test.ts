@@ -77,15 +77,30 @@ describe("MCP server: arguments a tool does not declare", () => {
   });
 });
 
+describe("MCP server: path arguments left out", () => {
+  it("refuses the call as a tool error naming the missing path argument, instead of requesting the path's placeholder", async () => {
+    const { rpc, calls } = await connect();
+    const answer = await rpc("tools/call", { name: "history_date_type", arguments: { date: "2026-11-27" } });
+    expect(answer.result.isError).toBe(true);
+    expect(toolBody(answer)).toMatchObject({ ok: false, error: "invalid_params", issues: [{ path: "type" }] });
+    expect(toolBody(answer).message).toBe("history_date_type needs type (part of the endpoint's path). Nothing was run or charged.");
+    const none = await rpc("tools/call", { name: "history_date_type", arguments: { date: "", type: null } });
+    expect(toolBody(none).message).toMatch(/^history_date_type needs date and type /);
+    expect(calls).toEqual([]);
+    await rpc("tools/call", { name: "history_date_type", arguments: { date: "2026-11-27", type: "status" } });
+    expect(calls).toEqual([{ method: "GET", path: "/api/history/2026-11-27/status" }]);
+  });
+});
+
 describe("MCP server: malformed requests are JSON-RPC errors", () => {
   it("answers tools/call without a name, or with arguments that are not an object, -32602 with a one-line message", async () => {
     const { rpc, calls } = await connect();
     const noName = await rpc("tools/call", {});
     expect(noName.error.code).toBe(-32602);
-    expect(noName.error.message).toBe("MCP error -32602: invalid params of tools/call: params.name is required (a string)");
+    expect(noName.error.message).toBe("invalid params of tools/call: params.name is required (a string)");
     const array = await rpc("tools/call", { name: "gpu_pricing_cheapest", arguments: [1, 2] });
     expect(array.error.code).toBe(-32602);
-    expect(array.error.message).toBe("MCP error -32602: invalid params of tools/call: params.arguments must be an object");
+    expect(array.error.message).toBe("invalid params of tools/call: params.arguments must be an object");
     expect((await rpc("tools/call", undefined)).error.code).toBe(-32602);
     expect((await rpc("tools/list", { cursor: 5 })).error.code).toBe(-32602);
     expect(calls).toEqual([]);

@@ -14,7 +14,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type JSONRPCRequest,
   type ServerResult,
@@ -67,6 +66,8 @@ export function createMcpServer(routes: readonly AnyRoute[], call: (request: Ser
       const args = params.arguments ?? {};
       const unknown = unknownArguments(tool, args);
       if (unknown.length > 0) return toolError(unknownArgumentsError(tool, unknown));
+      const missing = missingPathArguments(tool, args);
+      if (missing.length > 0) return toolError(missingArgumentsError(tool, missing));
       const answer = await call(toolRequest(tool, args));
       const text = answer.status === 402 ? withMcpPayment(answer.text) : answer.text;
       return { ...(answer.status >= 400 ? { isError: true } : {}), content: [{ type: "text" as const, text: capped(text) }] };
@@ -80,7 +81,7 @@ export function createMcpServer(routes: readonly AnyRoute[], call: (request: Ser
       if (!resource) {
         // -32602 as the SDK's own McpServer answers an unknown resource (the SDK defines no -32002).
         const uri = quoted(params.uri, 200);
-        throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}; resources/list names the ${resources.length} resources`, { uri });
+        throw new RpcError(ErrorCode.InvalidParams, `unknown resource ${uri}; resources/list names the ${resources.length} resources`, { uri });
       }
       const answer = await call({ method: "GET", path });
       if (answer.status >= 400) throw new Error(`${path} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
@@ -89,7 +90,7 @@ export function createMcpServer(routes: readonly AnyRoute[], call: (request: Ser
   };
   server.fallbackRequestHandler = async (request) => {
     const handler = Object.hasOwn(handlers, request.method) ? handlers[request.method] : undefined;
-    if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+    if (!handler) throw new RpcError(ErrorCode.MethodNotFound, "Method not found");
     return handler(request);
   };
 
@@ -103,7 +104,7 @@ const MAX_LISTED_ISSUES = 3;
 function checked<S extends z.ZodType, R extends ServerResult>(schema: S, run: (request: z.output<S>) => Promise<R>): (request: JSONRPCRequest) => Promise<ServerResult> {
   return async (request) => {
     const parsed = schema.safeParse(request);
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, invalidParamsMessage(request, parsed.error.issues));
+    if (!parsed.success) throw new RpcError(ErrorCode.InvalidParams, invalidParamsMessage(request, parsed.error.issues));
     return run(parsed.data);
   };
 }
@@ -126,6 +127,40 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let at = value;
   for (const key of path) at = at !== null && typeof at === "object" && Object.hasOwn(at, key) ? (at as Record<PropertyKey, unknown>)[key] : undefined;
   return at;
+}
+
+/**
+ * A JSON-RPC error whose message is sent as written. The SDK answers a thrown error with its `code`, `message`
+ * and `data`; its own McpError would put "MCP error <code>: " in the message, which clients print again.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The path arguments of `tool` the call leaves out (or empty): the route's path cannot be built without them,
+ * where a missing query or body argument is the route's own 400.
+ */
+function missingPathArguments(tool: McpTool, args: Record<string, unknown>): string[] {
+  return Object.entries(tool.argsIn)
+    .filter(([name, where]) => where === "path" && (args[name] === undefined || args[name] === null || args[name] === ""))
+    .map(([name]) => name);
+}
+
+function missingArgumentsError(tool: McpTool, missing: readonly string[]): Record<string, unknown> {
+  return {
+    ok: false,
+    error: "invalid_params",
+    message: `${tool.name} needs ${missing.join(" and ")} (part of the endpoint's path). Nothing was run or charged.`,
+    issues: missing.map((name) => ({ path: name, code: "invalid_type", message: "required" })),
+    accepted: Object.keys(tool.argsIn),
+  };
 }
 
 /** The tool error of a call with arguments its tool does not declare (the invalid-input shape of the HTTP API). */
