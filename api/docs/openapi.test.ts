@@ -12,6 +12,22 @@ const schemaOf = (response: Json): Json => {
 };
 
 describe("buildOpenApi()", () => {
+  it("states the inputs the endpoints take: case-insensitive tickers and ecosystems, the callback URL's real limit", () => {
+    const param = (method: string, path: string, name: string): Json => (op(method, path).parameters as Json[]).find((p) => p.name === name)!.schema;
+    for (const [path, name, accepted, refused] of [
+      ["/api/premium/ai-companies/:ticker", "ticker", ["nvda", "NVDA", "brk.b"], ["NVIDIA1", ""]],
+      ["/api/premium/sec/filings/guidance-delta", "ticker", ["amd"], ["a-b"]],
+      ["/api/premium/security/package-verdict", "ecosystem", ["npm", "PyPI", "pypi", "NPM"], ["cargo"]],
+    ] as const) {
+      const pattern = new RegExp(param("GET", path, name).pattern as string);
+      for (const value of accepted) expect(pattern.test(value), `${path} ${name}=${value}`).toBe(true);
+      for (const value of refused) expect(pattern.test(value), `${path} ${name}=${value}`).toBe(false);
+    }
+    const body = op("POST", "/api/premium/watches").requestBody.content["application/json"].schema as Json;
+    const watchBody = body.$ref ? doc.components.schemas[body.$ref.split("/").at(-1)] : body;
+    expect(watchBody.properties.callback_url.maxLength).toBe(2048);
+  });
+
   it("declares bearer, x402 retry and x402 exact payment security on every premium operation, and bearer on the routes that read one", () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.securitySchemes.x402PaymentTx).toMatchObject({ type: "apiKey", in: "header", name: "X-Payment-Tx" });

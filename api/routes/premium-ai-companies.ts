@@ -19,9 +19,10 @@ export const COMPANY_ITEMS = 10;
 export const AiCompanyParams = z.strictObject({
   ticker: z
     .string()
+    // Checked as sent (the pattern clients see), then normalized.
+    .regex(/^\s*[A-Za-z.]{1,6}\s*$/, "ticker is 1 to 6 letters, such as NVDA")
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z.]{1,6}$/, "ticker is 1 to 6 letters, such as NVDA")
     .meta({ description: "A ticker of the cohort (case-insensitive); /api/meta and the 404 list them." }),
 });
 

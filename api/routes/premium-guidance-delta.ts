@@ -18,9 +18,10 @@ export const GuidanceDeltaQuery = z
   .strictObject({
     ticker: z
       .string()
+      // Checked as sent (the pattern clients see), then normalized.
+      .regex(/^\s*[A-Za-z.]{1,6}\s*$/, "ticker is 1 to 6 letters, such as NVDA")
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z.]{1,6}$/, "ticker is 1 to 6 letters, such as NVDA")
       .optional()
       .meta({ description: "A ticker of the AI cohort (case-insensitive); with form, the latest delta of that form." }),
     form: z.enum(DELTA_FORMS).optional().meta({ description: "10-K or 10-Q (default 10-K when ticker is given)." }),

@@ -64,6 +64,8 @@ export function parsePackageSpec(raw: string): PackageSpec | null {
 
 const ecosystemField = z
   .string()
+  // The pattern clients see: the two names in any case.
+  .regex(/^\s*([Pp][Yy][Pp][Ii]|[Nn][Pp][Mm])\s*$/, "ecosystem is PyPI or npm")
   .transform((s, ctx) => {
     const e = ECOSYSTEM_NAMES[s.trim().toLowerCase()];
     if (e === undefined) ctx.addIssue({ code: "custom", message: "ecosystem is PyPI or npm" });

@@ -9,7 +9,7 @@ import { bearerOf } from "../payments/balance.ts";
 import { defineRoute } from "../registry/define.ts";
 import { ApiError, type HandleContext } from "../registry/types.ts";
 import { whsecSecretProblem } from "../webhooks/sign.ts";
-import { checkCallbackForRegistration } from "../watches/callback.ts";
+import { CALLBACK_URL_MAX, checkCallbackForRegistration } from "../watches/callback.ts";
 import { lastClosedPeriod } from "../watches/evaluate-digest.ts";
 import { newWatchSecret, WATCH_ID } from "../watches/ids.ts";
 import { uptimeLeaderboard } from "../watches/leaderboard.ts";
@@ -35,7 +35,13 @@ const tags = ["premium", "watches"];
 /** Body of POST /api/premium/watches. */
 export const RegisterWatchBody = z.strictObject({
   spec: WatchSpec,
-  callback_url: z.string().min(1).max(4096).meta({ description: "http(s) URL, at most 2048 characters, a port from 1 to 65535 if any, no user name or password." }),
+  // Bounded at twice the limit here; the registration check refuses past CALLBACK_URL_MAX with invalid_callback_url,
+  // and the schema clients see states that limit.
+  callback_url: z
+    .string()
+    .min(1)
+    .max(2 * CALLBACK_URL_MAX)
+    .meta({ maxLength: CALLBACK_URL_MAX, description: `http(s) URL, at most ${CALLBACK_URL_MAX} characters, a port from 1 to 65535 if any, no user name or password.` }),
   secret: z
     .string()
     .min(16)
