@@ -501,7 +501,34 @@ async function parseBody(route: AnyRoute, event: H3Event): Promise<{ body: unkno
   }
 }
 
+/** Tiers whose calls cost something (credits, a preview of the daily quota): an undeclared parameter is refused there. */
+const CHARGED_TIERS = new Set(["premium", "preview"]);
+/** How many undeclared parameter names a refusal lists. */
+const MAX_LISTED_UNKNOWN = 10;
+
+/**
+ * 400 `invalid_query` for a paid or counted call that names a parameter its route does not declare: a
+ * misspelled `limt=1` would otherwise be answered (and charged) as if it were not there. Free routes ignore
+ * such parameters (api/security.md).
+ */
+function refuseUndeclaredParams(route: AnyRoute, search: URLSearchParams): void {
+  if (!CHARGED_TIERS.has(route.tier) || search.size === 0) return;
+  const known = declaredQueryNames(route);
+  const unknown = [...new Set([...search.keys()].filter((name) => !known.has(name)))];
+  if (unknown.length === 0) return;
+  const listed = unknown.slice(0, MAX_LISTED_UNKNOWN).map((name) => clip(name, 60));
+  const names = `${listed.join(", ")}${unknown.length > listed.length ? ` and ${unknown.length - listed.length} more` : ""}`;
+  const accepted = [...known];
+  throw new ApiError(
+    400,
+    "invalid_query",
+    `${route.path} takes no parameter${unknown.length > 1 ? "s" : ""} ${names}; it takes ${accepted.length > 0 ? accepted.join(", ") : "none"}. Nothing was charged.`,
+    { issues: listed.map((name) => ({ path: name, code: "unrecognized_keys", message: "not a parameter of this endpoint" })), accepted },
+  );
+}
+
 function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: unknown } {
+  refuseUndeclaredParams(route, event.url.searchParams);
   let query: unknown = {};
   let params: unknown = {};
   if (route.params) {
@@ -541,8 +568,8 @@ function onlyRecognizedParams(route: AnyRoute, search: URLSearchParams): boolean
 }
 
 /**
- * The query parameters a route's schema declares; every other parameter is ignored on every route (the one
- * policy, api/security.md), so cache-busters and typos neither fail a request nor change its answer.
+ * The query parameters a route's schema declares; every other parameter is ignored (a charged call has refused
+ * them already, refuseUndeclaredParams), so on free routes cache-busters neither fail a request nor change its answer.
  */
 function recognizedQuery(route: AnyRoute, raw: Record<string, unknown>): Record<string, unknown> {
   const known = declaredQueryNames(route);

@@ -399,12 +399,11 @@ describe("premium wrapper", () => {
     expect(await balanceOf(token)).toBe(9);
   });
 
-  it("serve() opens the identical-request breaker on the 6th same request within 10 s without charging it, cache busters or not", async () => {
+  it("serve() opens the identical-request breaker on the 6th same request within 10 s without charging it", async () => {
     const { token } = await newToken(20);
     const app = build();
     handlerCalls = 0;
-    // A loop that adds a cache buster to each call is still the same request.
-    for (let i = 0; i < 5; i++) expect((await app.request(`/api/premium/test/echo?n=4&_=${i}`, auth(token))).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await app.request("/api/premium/test/echo?n=4", auth(token))).status).toBe(200);
     const tripped = await app.request("/api/premium/test/echo?n=4", auth(token));
     expect(tripped.status).toBe(429);
     expect(tripped.headers.get("Retry-After")).toBe("10");
@@ -412,6 +411,19 @@ describe("premium wrapper", () => {
     expect(handlerCalls).toBe(5);
     expect(await balanceOf(token)).toBe(15);
     expect((await app.request("/api/premium/test/echo?n=5", auth(token))).status).toBe(200);
+  });
+
+  it("serve() refuses a parameter the route does not declare with a 400 naming it: no handler run, nothing charged", async () => {
+    const { token } = await newToken(5);
+    const app = build();
+    handlerCalls = 0;
+    const typo = await app.request("/api/premium/test/echo?nn=4&_=1", auth(token));
+    expect(typo.status).toBe(400);
+    const body = (await typo.json()) as Json;
+    expect(body).toMatchObject({ ok: false, error: "invalid_query", accepted: ["n"], issues: [{ path: "nn" }, { path: "_" }] });
+    expect(body.message).toBe("/api/premium/test/echo takes no parameters nn, _; it takes n. Nothing was charged.");
+    expect(handlerCalls).toBe(0);
+    expect(await balanceOf(token)).toBe(5);
   });
 
   it("serve() opens the burn-rate breaker after the charged-call limit without charging", async () => {
@@ -438,10 +450,9 @@ describe("premium wrapper", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await again.text()).toBe(firstBody);
-    // A parameter the route does not declare (a cache buster) is not part of the request: the same answer again.
+    // A parameter the route does not declare (a cache buster, a typo) is refused before the key is looked at.
     const busted = await app.request("/api/premium/test/echo?n=2&_=1732770000", auth(token, { "Idempotency-Key": "order-42" }));
-    expect(busted.status).toBe(200);
-    expect(busted.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(busted.status).toBe(400);
     expect(handlerCalls).toBe(1);
     expect(await balanceOf(token)).toBe(9);
     const reused = await app.request("/api/premium/test/echo?n=3", auth(token, { "Idempotency-Key": "order-42" }));

@@ -55,7 +55,7 @@ export function buildLlmsTxt(
     "",
     `> Open AI-ecosystem data for agents — news, provider status, model prices, benchmarks, GPU prices, papers, repositories, registries, weather alerts and dated history — served free as JSON from snapshots written by scheduled pipelines, plus computed intelligence (routing, cost projections, news search) paid in credits with ${payment?.testChainWarning ? "Test USDC on this instance's local test chain (test money, not Base)" : "USDC on Base"}, never charged when it fails.`,
     "",
-    `Free routes need no credential, send CORS headers, and are limited per client IP (see RateLimit-* headers). Every response carries an ETag; send If-None-Match to get a 304. Errors are JSON: { "ok": false, "error": "<code>", "message": "..." }. The full catalog with parameters and freshness is ${baseUrl}/api/meta.`,
+    `Free routes need no credential, send CORS headers, and are limited per client IP (see RateLimit-* headers). Snapshot answers carry an ETag; send If-None-Match to get a 304 (answers made per request, such as /api/health, /api/warehouse, the previews and payment balances, are no-store). A parameter a free route does not declare is ignored; a paid or preview call with one is refused with 400 invalid_query and nothing charged. Errors are JSON: { "ok": false, "error": "<code>", "message": "..." }. The full catalog with parameters and freshness is ${baseUrl}/api/meta.`,
     "",
   ];
   for (const [title, lines] of main) out.push(`## ${title}`, "", ...lines, "");

@@ -172,9 +172,12 @@ describe("every operation answers what /openapi.json declares", () => {
       const verified = await json(await post(`${base}/api/receipt/verify`, { receipt: body.receipt, response: body }));
       expect(verified.valid).toBe(true);
       expect((await fetch(`${base}/api/receipt/verify?receipt=${Buffer.from(JSON.stringify(body.receipt)).toString("base64url")}`)).status).toBe(200);
-      // Unknown parameters are ignored on every route (api/security.md); a declared one with a value no schema takes is a 400.
+      // A paid call refuses a parameter its route does not declare (api/security.md), and a declared one with a value no schema takes.
       const declared = Object.keys((route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {})[0];
       if (declared) expect((await fetch(`${base}${route.path}?${declared}=${"x".repeat(600)}`, { headers: bearer(token) })).status, route.path).toBe(400);
+      const undeclared = await fetch(`${base}${path}${path.includes("?") ? "&" : "?"}not_a_parameter=1`, { headers: bearer(token) });
+      expect(undeclared.status, route.path).toBe(400);
+      expect((await json(undeclared)).error, route.path).toBe("invalid_query");
     }
     const routing = "/api/premium/routing";
     // The 402 names the resource from the path and the declared parameters only: a 15,000-character unknown

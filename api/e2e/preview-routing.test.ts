@@ -47,6 +47,15 @@ describe("GET /api/preview/routing", () => {
     expect(rows.rows[0]).toEqual({ n: 0 });
   });
 
+  it("refuses a parameter it does not declare (a typo) with a 400 naming it, using none of the quota", async () => {
+    const typo = await get(apis[0]!, "/api/preview/routing?tsk=code&_=1");
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ ok: false, error: "invalid_query", issues: [{ path: "tsk" }, { path: "_" }] });
+    expect(typo.body.message).toMatch(/^\/api\/preview\/routing takes no parameters tsk, _; it takes task.*\. Nothing was charged\.$/);
+    const rows = await temp!.db.query("SELECT count(*)::int AS n FROM preview_usage");
+    expect(rows.rows[0]).toEqual({ n: 0 });
+  });
+
   it("answers the premium endpoint's top-1 model, five times a day across two processes, then 429", async () => {
     const premium = await get(apis[0]!, "/api/premium/routing?task=code&top_n=1", { authorization: `Bearer ${token}` });
     expect(premium.status).toBe(200);
