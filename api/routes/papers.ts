@@ -31,7 +31,7 @@ export const papersRoutes = [
     tier: "free",
     summary: "Most cited recent AI papers from five fan-out searches, deduplicated by paper id, top 30 by citation count.",
     description:
-      "Source: the Semantic Scholar Graph API paper search, five queries (large language models, AI agents, multimodal foundation models, reinforcement learning from human feedback, diffusion models), 100 results each, restricted to papers from last year on (snapshot.sinceYear). Papers found by several queries appear once and list every query id in queries. Sorted by citationCount, then newest publicationDate, then paperId. At most 10 authors per paper (authorCount gives the full number). A query that fails on a given day is left out of that day's merge (see source health in /api/meta). Refreshed daily at 11:00 UTC.",
+      "Source: the Semantic Scholar Graph API paper search, five queries (large language models, AI agents, multimodal foundation models, reinforcement learning from human feedback, diffusion models), 100 results each, restricted to papers from last year on (snapshot.sinceYear). Papers found by several queries appear once and list every query id in queries. Sorted by citationCount (null when Semantic Scholar gives none: unknown, sorted after every known count), then newest publicationDate, then paperId. At most 10 authors per paper (authorCount gives the full number). A query that fails on a given day is left out of that day's merge (see source health in /api/meta). Refreshed daily at 11:00 UTC.",
     tags: ["papers", "research"],
     response: PapersAiTrendingResponse,
     snapshots: [papersAiTrendingSnapshotType.type],

@@ -29,8 +29,10 @@ describe("GET /api/today", () => {
     const today = TodayResponse.parse((await getJson("/api/today?limit=10")).body);
     const news = (await getJson("/api/news?limit=10")).body as { articles: { url: string }[] };
     expect(today.news?.top?.map((a) => a.url)).toEqual(news.articles.map((a) => a.url));
-    const citations = today.papers?.trending?.map((p) => p.citations as number) ?? [];
-    expect(citations).toEqual([...citations].sort((a, b) => b - a));
+    // Most cited first; an unknown count (null) after every known one.
+    const citations = today.papers?.trending?.map((p) => p.citations as number | null) ?? [];
+    const rank = (c: number | null) => (c === null ? -1 : c);
+    expect(citations).toEqual([...citations].sort((a, b) => rank(b) - rank(a)));
     const blended = today.inference?.cheapest_models?.map((m) => m.blended as number) ?? [];
     expect(blended).toEqual([...blended].sort((a, b) => a - b));
   });

@@ -178,7 +178,7 @@ export const todayRoutes = [
     tier: "free",
     summary: "Today's brief: top news, papers, model hub, community, cheapest inference and impaired providers, `limit` items each.",
     description:
-      "Fans out over the daily snapshots (news; papers-ai-trending, papers-preprint-recent, papers-modelhub-daily; modelhub-trending; forum-trending, issues-hot, trending-repos; pricing, gpu-pricing; status). Subsections keep each feed's own order (citations, recency, upvotes, downloads, likes, score, comments, star velocity); inference lists the cheapest models by blended (3:1) price and the GPUs with the most on-demand offers; status lists providers that are not operational, up to `limit`. sections is a comma list (unknown names → 400), returned in canonical order. A missing snapshot leaves its subsection null and is named in `missing`; updated and provenance give each snapshot's last success and origin.",
+      "Fans out over the daily snapshots (news; papers-ai-trending, papers-preprint-recent, papers-modelhub-daily; modelhub-trending; forum-trending, issues-hot, trending-repos; pricing, gpu-pricing; status). Subsections keep each feed's own order (citations, an unknown count last, recency, upvotes, downloads, likes, score, comments, star velocity); inference lists the cheapest models by blended (3:1) price and the GPUs with the most on-demand offers; status lists providers that are not operational, up to `limit`. sections is a comma list (unknown names → 400), returned in canonical order. A missing snapshot leaves its subsection null and is named in `missing`; updated and provenance give each snapshot's last success and origin.",
     tags: ["composite"],
     query: TodayQuery,
     response: TodayResponse,

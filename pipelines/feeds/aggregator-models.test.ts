@@ -53,6 +53,25 @@ describe("aggregator-models", () => {
     expect(() => AggregatorModelsSnapshotSchema.parse(snap)).not.toThrow();
   });
 
+  it("buildAggregatorModels() sanitizes and clips names and modalities", () => {
+    const hostile = `Evil <img src=x onerror=alert(1)>Model\u0007\u202E ${"x".repeat(3000)}`;
+    const snap = build([
+      { id: "evil/model", name: hostile, architecture: { modality: "text\u202E-><script>x</script>text", input_modalities: ["text\u0007", "<b>image</b>", "text"], output_modalities: ["text"] } },
+    ]);
+    const m = snap.models[0]!;
+    expect(m.name).toMatch(/^Evil Model x+…$/);
+    expect(m.name.length).toBeLessThanOrEqual(120);
+    expect(m.modality).toBe("text->text");
+    expect(m.input_modalities).toEqual(["image", "text"]);
+    expect(() => AggregatorModelsSnapshotSchema.parse(snap)).not.toThrow();
+  });
+
+  it("buildAggregatorModels() keeps a model listed with a null name under its id", () => {
+    const snap = build([{ id: "a/unnamed", name: null, pricing: { prompt: "0.000001", completion: "0.000002" } }, { id: "b/named", name: "B" }]);
+    expect(snap.models.map((m) => [m.id, m.name])).toEqual([["a/unnamed", "a/unnamed"], ["b/named", "B"]]);
+    expect(snap.models[0]!.pricing.input_per_1m).toBe(1);
+  });
+
   it("aggregatorModelRows() writes one keyed row per model", () => {
     const batch = aggregatorModelRows(build([{ id: "a/m", pricing: { prompt: "0.000001", completion: "0.000002" }, context_length: 8192 }]), "2026-11-22");
     expect(batch).toEqual({

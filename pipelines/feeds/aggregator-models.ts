@@ -8,7 +8,7 @@
  * output_per_1m, context_length } keyed [date, model_id], read by later price series.
  */
 import type { Feed, FeedContext, FeedOutput, WarehouseBatch } from "../lib/types.ts";
-import { type OpenRouterParsed, openrouter, perTokenToPer1M } from "../sources/openrouter.ts";
+import { cleanLabel, MODALITY_MAX, type OpenRouterParsed, openrouter, perTokenToPer1M } from "../sources/openrouter.ts";
 import { type AggregatorModel, type AggregatorModelsSnapshot, AggregatorModelsSnapshotSchema, aggregatorModelsSnapshotType, OPENROUTER_MODELS_URL } from "../contract/snapshots/aggregator-models.ts";
 
 export { type AggregatorModel, AggregatorModelSchema, type AggregatorModelsSnapshot, AggregatorModelsSnapshotSchema } from "../contract/snapshots/aggregator-models.ts";
@@ -44,7 +44,7 @@ export function buildAggregatorModels(parsed: OpenRouterParsed, now: Date): Aggr
       created: row.created,
       context_length: row.contextWindow,
       max_output: row.maxOutput,
-      modality: m.architecture?.modality?.trim() || null,
+      modality: cleanLabel(m.architecture?.modality, MODALITY_MAX),
       input_modalities: row.inputModalities,
       output_modalities: row.outputModalities,
       pricing: {

@@ -49,7 +49,7 @@ describe("papersAiTrendingFeed with the replay client", () => {
 
   it("run() cuts the 35 distinct papers to the 30 most cited", () => {
     const counts = out.data.papers.map((p) => p.citationCount);
-    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect([...counts].sort((a, b) => (b ?? -1) - (a ?? -1))).toEqual(counts);
     expect(counts[0]).toBe(1543);
     expect(counts.at(-1)).toBe(71);
     for (const dropped of ["Tokenizer-Free Language Models over Bytes", "AgentBench-Pro: Stress-Testing Autonomous Agents", "Watermarking Diffusion Outputs Robust to Editing", "Guidance-Free Training of Conditional Diffusion Models", "Any-to-Any Generation with a Single Autoregressive Model"]) {
@@ -117,6 +117,16 @@ describe("papersAiTrendingFeed with the replay client", () => {
 });
 
 describe("mergeScholarPapers()", () => {
+  it("mergeScholarPapers() ranks an unknown (null) citation count after every known one, zero included, and a known copy wins", () => {
+    const [a, b, c] = ["a", "b", "c"].map((x) => x.repeat(40)) as [string, string, string];
+    const merged = mergeScholarPapers([
+      [paper({ paperId: a, citationCount: null }), paper({ paperId: b, citationCount: 0 })],
+      [paper({ paperId: c, citationCount: null, queries: ["agents"] }), paper({ paperId: c, citationCount: 3 })],
+    ]);
+    expect(merged.map((p) => [p.paperId[0], p.citationCount])).toEqual([["c", 3], ["b", 0], ["a", null]]);
+    expect(() => papersAiTrendingSnapshotSchema.parse({ sinceYear: 2025, queries: [...AI_TRENDING_QUERIES], papers: merged })).not.toThrow();
+  });
+
   it("mergeScholarPapers() keeps the higher citation count of two copies and breaks ties by date then id", () => {
     const a = "a".repeat(40);
     const b = "b".repeat(40);

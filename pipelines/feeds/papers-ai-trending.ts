@@ -7,7 +7,7 @@
  *   unauthenticated pool; the shared client backs off on 429. SEMANTIC_SCHOLAR_API_KEY, when set, is sent as
  *   `x-api-key`.
  * - A query that fails is reported in source health and a notice; the run fails only when all five fail.
- * - Order: citationCount descending, then publicationDate (newest first, undated last), then paperId.
+ * - Order: citationCount descending (a paper Semantic Scholar gave no count for has null and comes last), then publicationDate (newest first, undated last), then paperId.
  */
 import type { Feed, FeedContext, FeedOutput, SourceHealth } from "../lib/types.ts";
 import { semanticScholar, semanticScholarSearchUrl } from "../sources/semantic-scholar.ts";
@@ -28,10 +28,15 @@ export function sinceYearFor(now: Date): number {
   return now.getUTCFullYear() - 1;
 }
 
-/** citationCount desc, then newest publicationDate (undated last), then paperId. */
+/** A count for ordering: an unknown (null) count ranks below every known one, zero included. */
+function citationRank(p: ScholarPaper): number {
+  return p.citationCount ?? -1;
+}
+
+/** citationCount desc (unknown counts last), then newest publicationDate (undated last), then paperId. */
 export function byCitations(a: ScholarPaper, b: ScholarPaper): number {
   return (
-    b.citationCount - a.citationCount ||
+    citationRank(b) - citationRank(a) ||
     (b.publicationDate ?? "").localeCompare(a.publicationDate ?? "") ||
     a.paperId.localeCompare(b.paperId)
   );
@@ -47,7 +52,7 @@ export function mergeScholarPapers(lists: ScholarPaper[][], cap = AI_TRENDING_CA
       continue;
     }
     const queries = [...new Set([...existing.queries, ...paper.queries])].sort();
-    const winner = paper.citationCount > existing.citationCount ? paper : existing;
+    const winner = citationRank(paper) > citationRank(existing) ? paper : existing;
     byId.set(paper.paperId, { ...winner, queries });
   }
   return [...byId.values()].map((p) => ({ ...p, queries: [...p.queries].sort() })).sort(byCitations).slice(0, cap);

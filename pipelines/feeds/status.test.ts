@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { statusProviders } from "../catalog/status-providers.ts";
@@ -89,6 +89,24 @@ describe("statusFeed", () => {
     expect(out.sources?.filter((s) => !s.ok)).toHaveLength(1);
     expect(notices.some((n) => n.includes("cohere"))).toBe(true);
     expect(out.warehouse?.[0]?.rows.find((r) => r["provider"] === "cohere")?.["status"]).toBe("unknown");
+  });
+
+  it("run() keeps a Statuspage provider with one unreadable component and notices the skip", async () => {
+    const anthropic = statusProviders.find((p) => p.provider === "anthropic")!;
+    expect(anthropic.format).toBe("statuspage");
+    const dir = tempReplay((d) => {
+      const file = join(d, replayPathFor(anthropic.endpoint));
+      const body = JSON.parse(readFileSync(file, "utf8")) as { components: Record<string, unknown>[] };
+      body.components[1]!["name"] = null;
+      writeFileSync(file, JSON.stringify(body));
+    });
+    const notices: string[] = [];
+    const out = await statusFeed.run(context(client(dir), notices));
+    const entry = out.data.services.find((s) => s.provider === "anthropic")!;
+    expect(entry.status).not.toBe("unknown");
+    expect(entry.components.length).toBeGreaterThan(0);
+    expect(out.sources?.find((s) => s.id === "anthropic")?.ok).toBe(true);
+    expect(notices).toContain("status: anthropic had 1 unreadable components (skipped)");
   });
 
   it("run() reports a provider answering 500 as unknown", async () => {

@@ -17,14 +17,22 @@ import { statusEntry, type StatusEntry, statusSnapshot, type StatusSnapshot, sta
 
 export { statusSnapshot, type StatusSnapshot } from "../contract/snapshots/status.ts";
 
-/** Turn a fetched body into the provider's entry with the source for its format. */
-type Reader = (body: string, url: string, now: Date, meta: StatusMeta) => StatusEntry[];
+/**
+ * Turn a fetched body into the provider's entry with the source for its format. `notice` receives a line when
+ * the source skipped unreadable items (a source's parsed value with a `skipped` count, as Statuspage's).
+ */
+type Reader = (body: string, url: string, now: Date, meta: StatusMeta, notice?: (line: string) => void) => StatusEntry[];
 
 function reader<P>(source: {
   parse(body: string): P;
   normalize(parsed: P, ctx: { url: string; now: Date; meta: StatusMeta }): StatusEntry[];
 }): Reader {
-  return (body, url, now, meta) => source.normalize(source.parse(body), { url, now, meta });
+  return (body, url, now, meta, notice) => {
+    const parsed = source.parse(body);
+    const skipped = (parsed as { skipped?: unknown }).skipped;
+    if (typeof skipped === "number" && skipped > 0) notice?.(`status: ${meta.provider} had ${skipped} unreadable components (skipped)`);
+    return source.normalize(parsed, { url, now, meta });
+  };
 }
 
 /** One reader per catalog format; adding a format means adding a source and a line here. */
@@ -62,7 +70,7 @@ async function checkProvider(ctx: FeedContext, p: StatusProvider): Promise<Provi
   try {
     const res = await ctx.http.getText(p.endpoint, { headers: { accept: ACCEPT[p.format] } });
     if (res.status < 200 || res.status >= 300) throw new Error(`GET ${p.endpoint} failed: ${res.status}`);
-    const entries = statusReaders[p.format](res.body, p.endpoint, ctx.now, meta);
+    const entries = statusReaders[p.format](res.body, p.endpoint, ctx.now, meta, (line) => ctx.notice(line));
     const entry = entries[0];
     if (!entry || entries.length !== 1) throw new Error(`${p.format} source gave ${entries.length} entries for ${p.endpoint}, expected 1`);
     return { entry: statusEntry.parse(entry), health: { id: p.provider, ok: true, rows: entry.components.length } };

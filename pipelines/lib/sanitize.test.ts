@@ -9,9 +9,10 @@ describe("sanitizeText() corpus", () => {
   });
 
   it.each(SANITIZE_CORPUS)("sanitizeText() $name", (c) => {
-    const result = sanitizeText(c.input, c.maxLength === undefined ? {} : { maxLength: c.maxLength });
+    const result = sanitizeText(c.input, { ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }), ...(c.format ? { format: c.format } : {}) });
     expect(result).toEqual({ text: c.text, flags: c.flags });
-    const again = sanitizeText(result.text, c.maxLength === undefined ? {} : { maxLength: c.maxLength });
+    // The output is plain text: sanitizing it again as plain text changes nothing.
+    const again = sanitizeText(result.text, { ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }), format: "plain" });
     expect(again.text).toBe(result.text);
   });
 });
@@ -45,20 +46,22 @@ describe("sanitizeText() properties", () => {
     inputs.push(s);
   }
 
-  it("sanitizeText() output is a fixed point for fuzzed inputs", () => {
+  it("sanitizeText() output is a fixed point of the plain format for fuzzed inputs", () => {
     for (const input of inputs) {
-      for (const maxLength of [undefined, 12, 40]) {
-        const opts = maxLength === undefined ? {} : { maxLength };
-        const once = sanitizeText(input, opts).text;
-        expect(sanitizeText(once, opts).text, JSON.stringify(input)).toBe(once);
-        if (maxLength !== undefined) expect(once.length).toBeLessThanOrEqual(maxLength);
+      for (const format of ["html", "plain"] as const) {
+        for (const maxLength of [undefined, 12, 40]) {
+          const opts = maxLength === undefined ? {} : { maxLength };
+          const once = sanitizeText(input, { ...opts, format }).text;
+          expect(sanitizeText(once, { ...opts, format: "plain" }).text, JSON.stringify(input)).toBe(once);
+          if (maxLength !== undefined) expect(once.length).toBeLessThanOrEqual(maxLength);
+        }
       }
     }
   });
 
   it("sanitizeText() output holds no controls, bidi or stray invisible characters", () => {
-    for (const input of inputs) {
-      const out = sanitizeText(input).text;
+    for (const input of [...inputs.map((i) => sanitizeText(i).text), ...inputs.map((i) => sanitizeText(i, { format: "plain" }).text)]) {
+      const out = input;
       expect(out, JSON.stringify(input)).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200B\u200E\u200F\uFEFF\u00AD]/u);
       expect(out).not.toMatch(/[\u{E0000}-\u{E007E}]/u);
       expect(out).toBe(out.normalize("NFC"));
@@ -74,6 +77,28 @@ describe("sanitizeText() properties", () => {
       expect(out, JSON.stringify(input)).not.toMatch(/(?<!\p{L})ignore previous instructions(?!\p{L})/u);
       expect(out, JSON.stringify(input)).not.toMatch(/(?<!\p{L})disregard the above(?!\p{L})/u);
     }
+  });
+});
+
+describe("sanitizeText() never drops the words after a tag", () => {
+  const DISCARDED = ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "svg", "math", "title"];
+
+  it.each(DISCARDED)("sanitizeText() html: an unclosed <%s> loses only its tag", (tag) => {
+    expect(sanitizeText(`Why my <${tag}> approach breaks hydration`).text).toBe("Why my approach breaks hydration");
+    expect(sanitizeText(`Why my <${tag} class="x"> approach <b>breaks</b> hydration`).text).toBe("Why my approach breaks hydration");
+  });
+
+  it.each(DISCARDED)("sanitizeText() html: an escaped <%s> is text and kept", (tag) => {
+    expect(sanitizeText(`Using the &amp;lt;${tag}&amp;gt; element for speed`).text).toBe(`Using the <${tag}> element for speed`);
+    expect(sanitizeText(`<p>Using the &lt;${tag}&gt; element for speed</p>`).text).toBe(`Using the <${tag}> element for speed`);
+  });
+
+  it.each(DISCARDED)("sanitizeText() plain: <%s> is kept literally", (tag) => {
+    expect(sanitizeText(`Why my <${tag}> approach breaks hydration`, { format: "plain" }).text).toBe(`Why my <${tag}> approach breaks hydration`);
+  });
+
+  it("sanitizeText() html: a closed discarded-content element still loses its content", () => {
+    expect(sanitizeText("Logo<svg><text>hidden</text></svg> and <script>x()</script>text").text).toBe("Logo and text");
   });
 });
 

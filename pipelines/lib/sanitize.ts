@@ -1,10 +1,21 @@
 /**
  * The text sanitizer every outside free-text field goes through (article titles and snippets, forum titles …).
  *
- * One round, in order:
- *  1. HTML: tags, comments and the content of script/style-like elements are removed (sanitize-html with no
- *     allowed tags; block-level tags leave a space), then HTML entities are decoded (entities).
- *  2. Invisible characters: C0/C1 controls, bidi embeddings/overrides/isolates and marks, Unicode tag
+ * A field is read in one of two formats, chosen by the caller from what the field is in its upstream:
+ *  - `html` (the default): markup, as in RSS/Atom titles and descriptions or HTML pages. Step 0 below turns it
+ *    into text once; a `<` or `&` that only appears after decoding (`&lt;template&gt;` → `<template>`) is text
+ *    the author wrote, so it is kept and never parsed as a tag again.
+ *  - `plain`: text as typed, as in JSON fields (GitHub issue titles, forum titles, OSV summaries). `<…>` and `&…;`
+ *    are kept literally ("Option<String>", "XSS in <svg> handling"); step 0 is skipped.
+ *
+ * Step 0, `html` only: tags, comments and the content of script/style-like elements are removed (sanitize-html
+ * with no allowed tags; block-level tags leave a space), then HTML entities are decoded (entities), repeatedly
+ * while that changes something (double-encoded `&amp;amp;`). Content is discarded only for an element that is
+ * closed: an unclosed `<svg>`, `<template>` … (or an unterminated `<!--` or `<tag`) loses only its own markup,
+ * never the text after it.
+ *
+ * Then one round, in order:
+ *  1. Invisible characters: C0/C1 controls, bidi embeddings/overrides/isolates and marks, Unicode tag
  *     characters, every other format character (Cf: zero-width space, word joiner, BOM, soft hyphen …),
  *     Hangul fillers, private-use code points, lone surrogates, noncharacters, supplementary variation
  *     selectors (U+E0100–U+E01EF) and runs of variation selectors are removed. Kept on purpose:
@@ -12,16 +23,18 @@
  *       (emoji sequences, Devanagari half forms, Persian ZWNJ); anywhere else they go.
  *     - one variation selector (U+FE00–U+FE0F) after a visible character (emoji presentation).
  *     - tag characters only inside the three RGI subdivision flags (England, Scotland, Wales).
- *  3. Whitespace: every Unicode space and line break becomes one ASCII space; trimmed.
- *  4. NFC normalization.
- *  5. Prompt injection: phrases that address a model (see INJECTION_PATTERNS) are replaced by `[filtered]`
+ *  2. Whitespace: every Unicode space and line break becomes one ASCII space; trimmed.
+ *  3. NFC normalization.
+ *  4. Prompt injection: phrases that address a model (see INJECTION_PATTERNS) are replaced by `[filtered]`
  *     and the result carries the `prompt_injection` flag. The rest of the text is kept. Matching runs on an
  *     NFKC shadow of the text, so full-width or ligature spellings are caught too.
- *  6. Clip: longer than `maxLength` UTF-16 units → cut on a grapheme boundary (on a word boundary when one is
+ *  5. Clip: longer than `maxLength` UTF-16 units → cut on a grapheme boundary (on a word boundary when one is
  *     near), trailing punctuation dropped, `…` appended; the result, ellipsis included, fits `maxLength`.
  *
- * Rounds repeat until the text stops changing (at most MAX_ROUNDS), so the output is a fixed point:
- * `sanitizeText(sanitizeText(x).text).text === sanitizeText(x).text`.
+ * Rounds repeat until the text stops changing (at most MAX_ROUNDS). The output is plain text and a fixed point
+ * of the plain format: `sanitizeText(sanitizeText(x, o).text, { ...o, format: "plain" }).text` equals
+ * `sanitizeText(x, o).text` (for `plain` input, simply `sanitizeText(sanitizeText(x).text)`). Sanitizing an
+ * `html` result as html again is not a no-op by design: it would strip the `<tag>` words step 0 kept.
  */
 import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
@@ -38,9 +51,14 @@ export const SANITIZE_FLAGS = [
 ] as const;
 export type SanitizeFlag = (typeof SANITIZE_FLAGS)[number];
 
+/** What a field is in its upstream: markup to turn into text, or text as typed. */
+export type SanitizeFormat = "html" | "plain";
+
 export interface SanitizeOptions {
   /** Maximum length in UTF-16 code units (what `string.length` and zod's `.max()` count), ellipsis included. */
   maxLength?: number;
+  /** `html` (default) for markup fields (RSS/Atom, HTML); `plain` for text-as-typed fields (JSON titles, summaries). */
+  format?: SanitizeFormat;
 }
 
 export interface SanitizeResult {
@@ -62,6 +80,7 @@ export function sanitizeText(input: string, options: SanitizeOptions = {}): Sani
   }
   const flags = new Set<SanitizeFlag>();
   let text = typeof input === "string" ? input : String(input ?? "");
+  if ((options.format ?? "html") === "html") text = htmlToText(text, flags);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const next = sanitizeRound(text, maxLength, flags);
     if (next === text) break;
@@ -76,8 +95,7 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
 }
 
 function sanitizeRound(input: string, maxLength: number | undefined, flags: Set<SanitizeFlag>): string {
-  let text = stripHtml(input, flags);
-  text = stripInvisible(text, flags);
+  let text = stripInvisible(input, flags);
   text = normalizeWhitespace(text);
   text = text.normalize("NFC");
   text = neutralizeInjection(text, flags);
@@ -91,18 +109,87 @@ function sanitizeRound(input: string, maxLength: number | undefined, flags: Set<
 // ---------------------------------------------------------------------------------------------- HTML
 
 const BLOCK_TAG = /<(\/?)(p|br|div|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|section|article|header|footer|figure|figcaption|img|hr|pre|dd|dt)\b/gi;
-const HTML_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [],
-  allowedAttributes: {},
-  disallowedTagsMode: "discard",
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "svg", "math"],
-};
+/** Elements whose content is not reader text: dropped with the element, when the element is closed. */
+const DISCARDED_CONTENT_TAGS = ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "svg", "math"];
+/** Elements the parser reads to their closing tag: discarded-content ones, and `title`, whose content is raw text. */
+const SWALLOWING_TAGS = [...DISCARDED_CONTENT_TAGS, "title"];
 
-function stripHtml(text: string, flags: Set<SanitizeFlag>): string {
-  if (!text.includes("<") && !text.includes("&")) return text;
-  if (/<[A-Za-z!/?]/.test(text)) flags.add("html_stripped");
-  // sanitize-html returns text with & < > " escaped; decodeHTML turns every entity back into its character.
-  return decodeHTML(sanitizeHtml(text.replace(BLOCK_TAG, " <$1$2"), HTML_OPTIONS));
+/** Step 0 of the `html` format: markup → text, parsed once. */
+function htmlToText(input: string, flags: Set<SanitizeFlag>): string {
+  if (!input.includes("<") && !input.includes("&")) return input;
+  let text = input;
+  if (/<[A-Za-z!/?]/.test(text)) {
+    flags.add("html_stripped");
+    const markup = dropUnclosedOpenings(escapeUnterminated(text.replace(BLOCK_TAG, " <$1$2")));
+    // sanitize-html returns text with & < > " escaped; decodeHTML turns every entity back into its character.
+    text = decodeHTML(
+      sanitizeHtml(markup, {
+        allowedTags: [],
+        allowedAttributes: {},
+        disallowedTagsMode: "discard",
+        nonTextTags: DISCARDED_CONTENT_TAGS,
+      }),
+    );
+  } else {
+    text = decodeHTML(text);
+  }
+  // Double-encoded entities (`&amp;amp;`, `&amp;#233;`) decode further; what they decode to is text, not markup.
+  for (let round = 0; round < MAX_ROUNDS && text.includes("&"); round++) {
+    const next = decodeHTML(text);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/**
+ * Remove the opening tags of discarded-content (and raw-text) elements that are never closed (and self-closing ones, which have
+ * no content). The parser would treat all the text after an unclosed one as its content and drop it ("XSS in
+ * <svg> handling …" → "XSS in"); without its tag that text stays. Openings and closings of one element pair up
+ * like brackets, innermost first.
+ */
+function dropUnclosedOpenings(markup: string): string {
+  const unmatched: [number, number][] = [];
+  for (const tag of SWALLOWING_TAGS) {
+    const events = [
+      ...[...markup.matchAll(new RegExp(`<${tag}(?=[\\s/>])[^>]*>`, "gi"))].map((m) => ({ at: m.index, end: m.index + m[0].length, open: !m[0].endsWith("/>") })),
+      ...[...markup.matchAll(new RegExp(`</${tag}\\s*>`, "gi"))].map((m) => ({ at: m.index, end: m.index, open: false, close: true })),
+    ].sort((a, b) => a.at - b.at);
+    const stack: [number, number][] = [];
+    for (const e of events) {
+      if ("close" in e) stack.pop();
+      else if (e.open) stack.push([e.at, e.end]);
+      else unmatched.push([e.at, e.end]);
+    }
+    unmatched.push(...stack);
+  }
+  if (unmatched.length === 0) return markup;
+  // One pass over the markup, front to back (cutting the string once per tag is quadratic on a long text).
+  unmatched.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let from = 0;
+  for (const [at, end] of unmatched) {
+    if (at < from) continue;
+    parts.push(markup.slice(from, at), " ");
+    from = end;
+  }
+  parts.push(markup.slice(from));
+  return parts.join("");
+}
+
+/**
+ * Escape a `<!--` with no `-->` after it and a `<` with no `>` after it: the parser would read everything after
+ * them as a comment or a tag and drop it.
+ */
+function escapeUnterminated(markup: string): string {
+  // Only a `<!--` after the last `-->` has none after it (found by position, not by a look-ahead per opening,
+  // which is quadratic on a long text full of them).
+  const lastEnd = markup.lastIndexOf("-->");
+  const from = lastEnd < 0 ? 0 : lastEnd + 3;
+  let text = markup.slice(0, from) + markup.slice(from).replaceAll("<!--", "&lt;!--");
+  const lastClose = text.lastIndexOf(">");
+  text = text.slice(0, lastClose + 1) + text.slice(lastClose + 1).replace(/</g, "&lt;");
+  return text;
 }
 
 // ------------------------------------------------------------------------------------------ invisible

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARLIEST_UPSTREAM_MS, expiryDay, expiryTime, FUTURE_ALLOWANCE_MS, LATEST_UPSTREAM_MS, pastDay, pastTime, upstreamMs } from "./time.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
@@ -72,5 +72,56 @@ describe("pastDay() and expiryDay()", () => {
     expect(expiryDay("+010000-01-01")).toBeNull();
     expect(expiryDay("2026-02-30")).toBeNull();
     expect(expiryDay("1970-01-01")).toBeNull();
+  });
+});
+
+describe("upstreamMs() whatever the host's time zone", () => {
+  // Node re-reads TZ when it is assigned, so the parse below runs as on a host in Berlin (UTC+2 in August).
+  const saved = process.env["TZ"];
+  beforeAll(() => {
+    process.env["TZ"] = "Europe/Berlin";
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env["TZ"];
+    else process.env["TZ"] = saved;
+  });
+
+  it("runs with a non-UTC host zone", () => {
+    expect(new Date(Date.UTC(2026, 7, 14)).getTimezoneOffset()).toBe(-120);
+  });
+
+  it("upstreamMs() reads a date or date-time without a zone as UTC", () => {
+    expect(upstreamMs("2026-08-14T10:00:00")).toBe(Date.UTC(2026, 7, 14, 10));
+    expect(upstreamMs("2026-08-14 10:00")).toBe(Date.UTC(2026, 7, 14, 10));
+    expect(upstreamMs("14 Aug 2026")).toBe(Date.UTC(2026, 7, 14));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00")).toBe(Date.UTC(2026, 7, 14, 10));
+    expect(upstreamMs("Aug 14, 2026")).toBe(Date.UTC(2026, 7, 14));
+    expect(upstreamMs("2026-08-14")).toBe(Date.UTC(2026, 7, 14));
+  });
+
+  it("upstreamMs() reads numeric offsets and the documented zone abbreviations", () => {
+    const at10 = (offsetHours: number) => Date.UTC(2026, 7, 14, 10) - offsetHours * 3_600_000;
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 +0200")).toBe(at10(2));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 CEST")).toBe(at10(2));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 cet")).toBe(at10(1));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 BST")).toBe(at10(1));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 EDT")).toBe(at10(-4));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 PST")).toBe(at10(-8));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 UT")).toBe(at10(0));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00 GMT")).toBe(at10(0));
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 Z")).toBe(at10(0));
+    expect(upstreamMs("14 Aug 26 10:00 JST")).toBe(at10(9));
+    expect(upstreamMs("2026-08-14T10:00:00-04:00")).toBe(at10(-4));
+  });
+
+  it("upstreamMs() leaves ambiguous or unknown abbreviations and impossible days unread", () => {
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 IST")).toBeNull();
+    expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 XYZ")).toBeNull();
+    expect(upstreamMs("30 Feb 2026 10:00:00 GMT")).toBeNull();
+    expect(upstreamMs("Fri, 14 Aug 2026 25:00:00 GMT")).toBeNull();
+  });
+
+  it("pastTime() gives the article's own date, not null, for a CEST pubDate", () => {
+    expect(pastTime("Fri, 14 Aug 2026 10:00:00 CEST", new Date("2026-08-15T00:00:00Z"))).toBe("2026-08-14T08:00:00.000Z");
   });
 });

@@ -7,6 +7,9 @@
  * - a time something has happened (published, created, updated, sent, filed: `pastTime`, `pastDay`) later than
  *   the fetch time plus FUTURE_ALLOWANCE_MS → null. Expiry-type times (`expiryTime`, `expiryDay`: an alert's
  *   expires or ends, a due date) may lie far ahead and are only checked for the two rules above.
+ * Strings never depend on the host's time zone: a date or date-time without a zone is UTC ("2026-08-14T10:00:00" →
+ * 10:00Z, "14 Aug 2026" → 00:00Z). RFC 822 / RSS dates are read by hand with numeric offsets and the zone
+ * abbreviations in ZONE_OFFSETS_MINUTES; any other abbreviation is unreadable (null), never guessed.
  * Numbers are Unix seconds, the unit the numeric upstreams (aggregator `created`, forum `created_utc`) document.
  * Units are never guessed: a value in milliseconds or microseconds lands far past year 9999 (or far past the
  * fetch time) and becomes null like any other out-of-range value.
@@ -26,6 +29,59 @@ export type UpstreamTimeValue = string | number | null | undefined;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Zone abbreviations read in dates, as offsets from UTC in minutes. RFC 822's own (UT, GMT, Z and the four US
+ * zones with their daylight forms, CST being US Central as RFC 822 defines it), plus abbreviations that mean one
+ * zone wherever feeds use them: European (WET/WEST, CET/CEST, EET/EEST, BST as British Summer Time), Japan,
+ * eastern Australia, Alaska and Hawaii. Left out because they name several zones: IST (India, Ireland, Israel),
+ * AST (Atlantic, Arabia), and RFC 822's one-letter military zones other than Z (their signs are wrong in RFC 822
+ * and disagree between writers).
+ */
+export const ZONE_OFFSETS_MINUTES: Readonly<Record<string, number>> = {
+  UT: 0, UTC: 0, GMT: 0, Z: 0,
+  EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420,
+  AKST: -540, AKDT: -480, HST: -600,
+  WET: 0, WEST: 60, BST: 60, CET: 60, CEST: 120, EET: 120, EEST: 180,
+  JST: 540, AEST: 600, AEDT: 660,
+};
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** An ISO 8601 date-time without a zone (T or space between date and time). */
+const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)$/;
+/** RFC 822 / RFC 2822 as feeds write it: optional weekday, day, month name, 2- or 4-digit year, optional time and zone. */
+const RFC822 = /^(?:[A-Za-z]{3,9},?\s+)?(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4}|\d{2})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*([+-]\d{4}|[A-Za-z]{1,5}))?$/;
+/** A zone written in a date: a numeric offset, or UT/UTC/GMT/Z. */
+const EXPLICIT_ZONE = /(?:[+-]\d{2}:?\d{2}|\b(?:UTC?|GMT)\b|\dZ)\s*(?:\([^)]*\))?$|\b[A-Za-z]{2,5}$/;
+
+/** Milliseconds of an RFC 822 date; undefined when the text is not one, null when it is one that cannot be read. */
+function rfc822Ms(text: string): number | null | undefined {
+  const m = RFC822.exec(text);
+  if (!m) return undefined;
+  const monthWord = m[2]!.toLowerCase();
+  const month = MONTHS.indexOf(monthWord.slice(0, 3));
+  if (month < 0) return undefined;
+  let year = Number(m[3]);
+  if (m[3]!.length === 2) year += year < 50 ? 2000 : 1900;
+  const day = Number(m[1]);
+  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  let offset = 0;
+  const zone = m[7];
+  if (zone !== undefined) {
+    if (/^[+-]\d{4}$/.test(zone)) {
+      offset = (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)));
+    } else {
+      const known = ZONE_OFFSETS_MINUTES[zone.toUpperCase()];
+      if (known === undefined) return null; // an abbreviation we cannot place: unreadable, not a guess
+      offset = known;
+    }
+  }
+  const ms = Date.UTC(year, month, day, hour, minute, second);
+  const check = new Date(ms);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month || check.getUTCDate() !== day) return null;
+  return ms - offset * 60_000;
+}
+
 /** Milliseconds since the epoch of an upstream value, range unchecked; null when it does not read as a time. */
 export function upstreamMs(value: UpstreamTimeValue): number | null {
   if (typeof value === "number") {
@@ -36,6 +92,15 @@ export function upstreamMs(value: UpstreamTimeValue): number | null {
   if (typeof value !== "string") return null;
   const text = value.trim();
   if (text === "") return null;
+  const local = ISO_LOCAL.exec(text);
+  if (local) return parsed(`${local[1]}T${local[2]}Z`);
+  const rfc = rfc822Ms(text);
+  if (rfc !== undefined) return rfc;
+  // Other shapes go to Date.parse, which reads a zoneless non-ISO date in the host's zone: pin those to UTC.
+  return EXPLICIT_ZONE.test(text) ? parsed(text) : parsed(`${text} UTC`);
+}
+
+function parsed(text: string): number | null {
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;
 }

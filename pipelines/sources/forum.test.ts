@@ -15,7 +15,7 @@ const t3 = (over: Record<string, unknown> = {}) => ({
   data: {
     id: "1abc",
     subreddit: "LocalLLaMA",
-    title: "A &amp; B",
+    title: "A & B", // raw_json=1: titles come unescaped
     url: "https://example.com/post",
     permalink: "/r/LocalLLaMA/comments/1abc/a_b/",
     score: 10,
@@ -67,6 +67,12 @@ describe("forum listing source", () => {
       ["x1", false, false, "orig1"],
     ]);
     expect(rows[3]!.url).toBe("https://www.reddit.com/r/other/comments/orig1/");
+  });
+
+  it("normalize() keeps titles as plain text: a <tag> the author typed is a word, not markup", () => {
+    const [row] = rowsOf([t3({ title: "[D] Why does my <template> tag approach break hydration in SSR frameworks?", link_flair_text: "Discussion <RFC>" })]);
+    expect(row!.title).toBe("[D] Why does my <template> tag approach break hydration in SSR frameworks?");
+    expect(row!.flair).toBe("Discussion <RFC>");
   });
 
   it("normalize() sanitizes titles, nulls deleted authors and empty flair", () => {

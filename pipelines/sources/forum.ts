@@ -118,11 +118,11 @@ export const forumListing = {
       const created = pastTime(Math.round(p.created_utc), ctx.now);
       if (created === null) return [];
       const permalink = `${FORUM_ORIGIN}${p.permalink}`;
-      const flair = p.link_flair_text ? sanitize(p.link_flair_text, { maxLength: 60 }) : "";
+      const flair = p.link_flair_text ? sanitize(p.link_flair_text, { maxLength: 60, format: "plain" }) : "";
       return {
         id: p.id,
         community: p.subreddit,
-        title: sanitize(p.title, { maxLength: FORUM_TITLE_MAX }),
+        title: sanitize(p.title, { maxLength: FORUM_TITLE_MAX, format: "plain" }),
         url: absolute(p.url, permalink),
         permalink,
         score: p.score,

@@ -143,13 +143,13 @@ export const githubIssueSearch = {
         url: it.html_url,
         repository,
         number: it.number,
-        title: sanitize(it.title, { maxLength: GITHUB_TEXT_MAX }),
+        title: sanitize(it.title, { maxLength: GITHUB_TEXT_MAX, format: "plain" }),
         state: it.state,
         comments: it.comments,
         reactions: it.reactions?.total_count ?? 0,
         labels: (it.labels ?? [])
           .map((l) => (typeof l === "string" ? l : (l.name ?? "")))
-          .map((l) => sanitize(l, { maxLength: 60 }))
+          .map((l) => sanitize(l, { maxLength: 60, format: "plain" }))
           .filter((l) => l !== ""),
         author: it.user?.login ?? null,
         created_at: created,

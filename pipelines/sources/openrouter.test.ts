@@ -56,6 +56,12 @@ describe("openrouter.parse()", () => {
     expect(() => openrouter.parse(JSON.stringify({ error: { code: 500 } }))).toThrow(/data\[\]/);
   });
 
+  it("parse() keeps an entry whose name is null; normalize() names it by its id", () => {
+    const parsed = openrouter.parse(JSON.stringify({ data: [{ id: "a/b", name: null }, { id: "c/d", name: "\u202E\u0007" }] }));
+    expect(parsed.skipped).toBe(0);
+    expect(openrouter.normalize(parsed, { now: new Date("2026-11-22T00:00:00Z") }).map((r) => r.name)).toEqual(["a/b", "c/d"]);
+  });
+
   it("parse() skips entries without an id and keeps the rest", () => {
     const parsed = openrouter.parse(JSON.stringify({ data: [{ name: "no id" }, { id: "a/b" }, 42] }));
     expect(parsed.skipped).toBe(2);

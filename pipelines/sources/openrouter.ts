@@ -3,8 +3,11 @@
  * Public, no key; one request per run, read hourly by the pricing feed to cross-check curated prices.
  * Prices arrive as USD per token in decimal strings ("0.0000025"); "-1" marks a variable price (routers)
  * and "0" a free variant. We turn them into USD per 1M tokens with exact decimal shifting.
+ * Names and modalities are outside text: sanitized and clipped like the endpoint labels (openrouter-endpoints.ts);
+ * a model listed without a usable name (null, absent, nothing printable) is kept under its id.
  */
 import { z } from "zod";
+import { sanitize } from "../lib/sanitize.ts";
 import { pastTime } from "../lib/time.ts";
 import type { Source } from "../lib/types.ts";
 
@@ -15,7 +18,8 @@ const priceString = z.union([z.string(), z.number()]).optional().nullable();
 /** One upstream entry as we accept it (tolerant: unknown fields pass, most fields optional). */
 const UpstreamModel = z.looseObject({
   id: z.string().min(1),
-  name: z.string().optional(),
+  // `null` is kept: normalize falls back on the id, so the model is not lost over a missing name.
+  name: z.string().nullish(),
   created: z.number().optional().nullable(),
   context_length: z.number().optional().nullable(),
   architecture: z
@@ -52,18 +56,39 @@ export interface OpenRouterParsed {
   skipped: number;
 }
 
+/** Longest model name kept (UTF-16 units, ellipsis included); listed names are well under 80. */
+export const MODEL_NAME_MAX = 120;
+/** Longest modality kept ("text", "image", "text+image->text" …). */
+export const MODALITY_MAX = 40;
+
+/**
+ * A model name or modality string as outside text: markup, controls and bidi overrides removed, injection phrases
+ * filtered, clipped to `maxLength`; null when nothing printable is left. Names are not prose, so they are read as
+ * HTML like the endpoint labels: a tag in a name is markup, never a word.
+ */
+export function cleanLabel(value: string | null | undefined, maxLength: number): string | null {
+  if (typeof value !== "string") return null;
+  const text = sanitize(value, { maxLength });
+  return text === "" ? null : text;
+}
+
+/** Modalities as clean, distinct, sorted labels. */
+function modalities(values: readonly string[] | null | undefined): string[] {
+  return [...new Set((values ?? []).map((v) => cleanLabel(v, MODALITY_MAX)).filter((v): v is string => v !== null))].sort();
+}
+
 /** One aggregator listing, normalized (prices in USD per 1M tokens; null when unpriced or variable). */
 export const OpenRouterRowSchema = z.strictObject({
   aggregatorId: z.string().min(1),
-  name: z.string().min(1),
+  name: z.string().min(1).max(MODEL_NAME_MAX),
   /** YYYY-MM-DD of the listing's `created` time, or null. */
   created: z.iso.date().nullable(),
   contextWindow: z.number().int().positive().nullable(),
   maxOutput: z.number().int().positive().nullable(),
   inputPer1M: z.number().nonnegative().nullable(),
   outputPer1M: z.number().nonnegative().nullable(),
-  inputModalities: z.array(z.string()),
-  outputModalities: z.array(z.string()),
+  inputModalities: z.array(z.string().min(1).max(MODALITY_MAX)),
+  outputModalities: z.array(z.string().min(1).max(MODALITY_MAX)),
 });
 
 export type OpenRouterRow = z.infer<typeof OpenRouterRowSchema>;
@@ -139,14 +164,14 @@ export const openrouter = {
   normalize(parsed: OpenRouterParsed, ctx: { now: Date }): OpenRouterRow[] {
     return parsed.models.map((m) => ({
       aggregatorId: m.id,
-      name: m.name?.trim() || m.id,
+      name: cleanLabel(m.name, MODEL_NAME_MAX) ?? cleanLabel(m.id, MODEL_NAME_MAX) ?? m.id.slice(0, MODEL_NAME_MAX),
       created: dateOf(m.created, ctx.now),
       contextWindow: positiveInt(m.context_length) ?? positiveInt(m.top_provider?.context_length),
       maxOutput: positiveInt(m.top_provider?.max_completion_tokens),
       inputPer1M: perTokenToPer1M(m.pricing?.prompt),
       outputPer1M: perTokenToPer1M(m.pricing?.completion),
-      inputModalities: [...(m.architecture?.input_modalities ?? [])].sort(),
-      outputModalities: [...(m.architecture?.output_modalities ?? [])].sort(),
+      inputModalities: modalities(m.architecture?.input_modalities),
+      outputModalities: modalities(m.architecture?.output_modalities),
     }));
   },
   row: OpenRouterRowSchema,

@@ -198,7 +198,7 @@ export function normalizeOsvRecord(r: OsvRecord, now: Date): Advisory | null {
     aliases,
     cve_ids: cveIds,
     kind: malicious ? "malicious" : "vulnerability",
-    summary: sanitize(text, { maxLength: 300 }),
+    summary: sanitize(text, { maxLength: 300, format: "plain" }),
     severity: malicious ? "critical" : severity,
     cvss_score: cvss,
     published,

@@ -142,3 +142,14 @@ describe("rss", () => {
     expect(after.filter((_, i) => i !== 1 && i !== 2)).toEqual(before.filter((_, i) => i !== 1 && i !== 2));
   });
 });
+
+describe("rss titles that mention tags", () => {
+  it("normalize() keeps an escaped <template> in a title as text instead of dropping the words after it", () => {
+    const body = `<?xml version="1.0"?><rss version="2.0"><channel><title>Dev blog</title><link>https://example.com/</link>
+<item><title>Using the &amp;lt;template&amp;gt; element for faster rendering</title><link>https://example.com/a</link><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate></item>
+<item><title>Why &lt;svg&gt; sprites still win</title><link>https://example.com/b</link><pubDate>Fri, 20 Nov 2026 09:00:00 GMT</pubDate></item>
+</channel></rss>`;
+    const rows = rss.normalize(rss.parse(body), { url: "https://example.com/feed", now: NOW, meta: { name: "Dev blog", categories: ["press"] } });
+    expect(rows.map((r) => r.title)).toEqual(["Using the <template> element for faster rendering", "Why sprites still win"]);
+  });
+});

@@ -70,7 +70,7 @@ describe("semantic-scholar", () => {
     const rows = semanticScholar.normalize(parsed, { now: NOW, meta: { queryId: "x" } });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.title).toBe("Bold claim: [filtered]");
-    expect(rows[0]!.citationCount).toBe(0);
+    expect(rows[0]!.citationCount).toBeNull(); // null upstream: unknown, not zero
     expect(rows[0]!.doi).toBe("10.1/x");
     expect(rows[0]!.arxivId).toBeNull();
     expect(rows[0]!.publicationDate).toBeNull();
@@ -93,5 +93,29 @@ describe("semantic-scholar", () => {
     expect(() => parseSearch('{"error": "Unrecognized or unsupported fields: [citations.foo]"}')).toThrow(/Unrecognized or unsupported fields/);
     expect(() => parseSearch('{"message": "Too Many Requests"}')).toThrow(/not a paper search response/);
     expect(() => parseSearch("<html>busy</html>")).toThrow(/not JSON/);
+  });
+
+  it("parse() reports the upstream message of a 429 body, not a schema error", () => {
+    const busy = '{"message":"Too Many Requests. Please wait and try again or apply for a key for higher rate limits. https://www.semanticscholar.org/product/api#api-key-form","code":"429"}';
+    expect(() => parseSearch(busy)).toThrow(/not a paper search response: Too Many Requests\. Please wait .* \(code 429\)$/);
+    expect(() => parseSearch(busy)).not.toThrow(/expected number|total/);
+  });
+
+  it("normalize() keeps an absent citationCount as unknown (null) for every recorded paper", () => {
+    const body = JSON.parse(readFileSync(fixture(cases[0]!.url), "utf8")) as { data: Record<string, unknown>[] };
+    for (const paper of body.data) delete paper["citationCount"];
+    const rows = run(JSON.stringify(body));
+    expect(rows.length).toBe(body.data.length);
+    expect(rows.map((r) => r.citationCount)).toEqual(rows.map(() => null));
+    for (const row of rows) expect(() => semanticScholar.row.parse(row)).not.toThrow();
+  });
+
+  it("normalize() keeps an arXiv id only when it is one", () => {
+    const paper = (ArXiv: unknown) => ({ paperId: "c".repeat(40), title: "T", externalIds: { ArXiv } });
+    const ids = [
+      "2401.12345", "2401.12345v2", "cs.CL/0612345", "hep-th/9901001", // real shapes
+      "<script>alert(1)</script>", "https://arxiv.org/abs/2401.12345", `2401.${"1".repeat(3000)}`, "2401.123",
+    ].map((id) => run(JSON.stringify({ total: 1, data: [paper(id)] }))[0]!.arxivId);
+    expect(ids).toEqual(["2401.12345", "2401.12345", "cs.CL/0612345", "hep-th/9901001", null, null, null, null]);
   });
 });

@@ -73,6 +73,19 @@ export interface ScholarMeta {
   queryId: string;
 }
 
+/**
+ * The error an upstream body states instead of results: `{ "error": … }` for a bad request, `{ "message": …,
+ * "code": "429" }` when the shared pool is busy. Sanitized and clipped (it is outside text in an error line).
+ */
+function upstreamMessage(json: unknown): string | null {
+  if (!json || typeof json !== "object") return null;
+  const o = json as Record<string, unknown>;
+  const text = typeof o["error"] === "string" ? o["error"] : typeof o["message"] === "string" ? o["message"] : null;
+  if (text === null) return null;
+  const code = typeof o["code"] === "string" || typeof o["code"] === "number" ? ` (code ${sanitize(String(o["code"]), { maxLength: 20, format: "plain" })})` : "";
+  return `${sanitize(text, { maxLength: 300, format: "plain" })}${code}`;
+}
+
 /** Parse a search body; throws SemanticScholarParseError when it is not one (e.g. `{ "error": … }`). */
 export function parseSearch(body: string): SemanticScholarParsed {
   let json: unknown;
@@ -83,7 +96,7 @@ export function parseSearch(body: string): SemanticScholarParsed {
   }
   const parsed = UpstreamBody.safeParse(json);
   if (!parsed.success) {
-    const message = json && typeof json === "object" && "error" in json ? String((json as { error: unknown }).error) : z.prettifyError(parsed.error);
+    const message = upstreamMessage(json) ?? z.prettifyError(parsed.error);
     throw new SemanticScholarParseError(`semantic-scholar: not a paper search response: ${message}`, { cause: parsed.error });
   }
   const papers: UpstreamPaper[] = [];
@@ -99,6 +112,15 @@ export function parseSearch(body: string): SemanticScholarParsed {
 function externalId(paper: UpstreamPaper, key: string): string | null {
   const value = paper.externalIds?.[key];
   return value === undefined || value === null || value === "" ? null : String(value);
+}
+
+/** An arXiv identifier: new style `2401.12345` (4 or 5 digits), or old style `cs.CL/0612345`, without version. */
+const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})$/;
+
+/** The paper's arXiv id when it is one; anything else (markup, a URL, an overlong string) is dropped. */
+function arxivIdOf(paper: UpstreamPaper): string | null {
+  const id = externalId(paper, "ArXiv")?.trim().replace(/v\d+$/, "") ?? null;
+  return id !== null && ARXIV_ID.test(id) ? id : null;
 }
 
 /**
@@ -121,11 +143,12 @@ export function normalizeSearch(parsed: SemanticScholarParsed, ctx: { now: Date;
       year,
       publicationDate: date,
       venue: venue === "" ? null : venue,
-      citationCount: p.citationCount ?? 0,
+      // No count is unknown, not zero: a search answered without citationCount must not rank papers as uncited.
+      citationCount: p.citationCount ?? null,
       authors: authors.slice(0, PAPER_AUTHORS_MAX),
       authorCount: authors.length,
       url: `https://www.semanticscholar.org/paper/${paperId}`,
-      arxivId: externalId(p, "ArXiv"),
+      arxivId: arxivIdOf(p),
       doi: externalId(p, "DOI"),
       queries: [ctx.meta.queryId],
     });

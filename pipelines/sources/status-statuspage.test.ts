@@ -110,6 +110,18 @@ describe("statuspage source", () => {
     expect(e.components[0]!.name).toBe("Chat API");
   });
 
+  it("parse() skips one unreadable component alone, counts it and keeps the page", () => {
+    const recorded = JSON.parse(readFileSync(`${F}/status.claude.com/api/v2/summary.json`, "utf8")) as { components: Record<string, unknown>[] };
+    const all = run("status.claude.com/api/v2/summary.json", meta("anthropic"));
+    const badName = String(recorded.components[1]!["name"]);
+    recorded.components[1]!["name"] = null;
+    const parsed = statuspageSource.parse(JSON.stringify(recorded));
+    expect(parsed.skipped).toBe(1);
+    const e = statuspageSource.normalize(parsed, { url: "u", now: new Date("2026-11-22T10:00:00Z"), meta: meta("anthropic") })[0]!;
+    expect(e.components.map((c) => c.name)).toEqual(all.components.map((c) => c.name).filter((n) => n !== badName));
+    expect(e.status).toBe(all.status);
+  });
+
   it("parse() rejects a body that is not a summary", () => {
     expect(() => statuspageSource.parse("<html>")).toThrow(/not JSON/);
     expect(() => statuspageSource.parse(JSON.stringify({ page: {} }))).toThrow(/components/);

@@ -7,6 +7,8 @@
  * degraded; major_outage → down; under_maintenance → degraded; anything else → unknown. Page
  * `status.indicator`: none → operational; minor, major, maintenance → degraded; critical → down; else
  * unknown. Group containers (`group: true`) are skipped; their children are kept in upstream order.
+ * A component that does not have the shape (a null name, a missing status) is skipped alone and counted in
+ * `skipped`, which the status feed reports; one bad component never costs the provider its page.
  */
 import { z } from "zod";
 import type { NormalizeContext, Source } from "../lib/types.ts";
@@ -32,14 +34,22 @@ const component = z.looseObject({
   position: z.number().nullish(),
 });
 
+const pageInfo = z.looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional() });
+const pageStatus = z.looseObject({ indicator: z.string(), description: z.string().nullish() });
 const summary = z.looseObject({
-  page: z.looseObject({ id: z.string().optional(), name: z.string().optional(), url: z.string().optional() }),
-  components: z.array(component),
-  status: z.looseObject({ indicator: z.string(), description: z.string().nullish() }).optional(),
+  page: pageInfo,
+  // Checked one by one in parse(), so a bad component is skipped instead of failing the page.
+  components: z.array(z.unknown()),
+  status: pageStatus.optional(),
 });
 
-/** The parts of summary.json we read. */
-export type StatuspageSummary = z.infer<typeof summary>;
+/** The parts of summary.json we read: the readable components, and how many were skipped as unreadable. */
+export interface StatuspageSummary {
+  page: z.infer<typeof pageInfo>;
+  components: z.infer<typeof component>[];
+  status?: z.infer<typeof pageStatus> | undefined;
+  skipped: number;
+}
 
 /** Map a Statuspage component status to the four values. */
 export function mapStatuspageComponent(value: string): ServiceStatus {
@@ -78,7 +88,15 @@ export const statuspageSource = {
   id: "status-statuspage",
   description: "Atlassian Statuspage / incident.io-compatible /api/v2/summary.json; public, no key; polled every 2 min",
   parse(body: string): StatuspageSummary {
-    return parseWith("status-statuspage", summary, parseJsonBody("status-statuspage", body));
+    const top = parseWith("status-statuspage", summary, parseJsonBody("status-statuspage", body));
+    const components: z.infer<typeof component>[] = [];
+    let skipped = 0;
+    for (const item of top.components) {
+      const c = component.safeParse(item);
+      if (c.success) components.push(c.data);
+      else skipped++;
+    }
+    return { page: top.page, components, status: top.status, skipped };
   },
   normalize(parsed: StatuspageSummary, ctx: NormalizeContext & { meta: StatusMeta }): StatusEntry[] {
     const { meta } = ctx;

@@ -41,7 +41,7 @@ describe("x402Resources()", () => {
         { resource: "https://example.test/d", accepts: [{ amount: "0" }, { amount: "5" }] },
       ],
     });
-    expect(x402Resources(body, "example.test")).toEqual({ paid: 2, free: 2, federated: false });
+    expect(x402Resources(body, "example.test")).toEqual({ paid: 2, free: 2, federated: false, total: null, complete: true });
   });
 
   it("reads v1 maxAmountRequired under resources, and a resource of another site as federation", () => {
@@ -53,7 +53,15 @@ describe("x402Resources()", () => {
         { resource: "https://notexample.test/y", accepts: [] },
       ],
     });
-    expect(x402Resources(body, "example.test")).toEqual({ paid: 1, free: 2, federated: true });
+    expect(x402Resources(body, "example.test")).toEqual({ paid: 1, free: 2, federated: true, total: null, complete: true });
+  });
+
+  it("marks the counts partial when pagination.total is larger than the items of the page", () => {
+    const item = (n: number) => ({ resource: `https://example.test/r${n}`, accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: "0x0000000000000000000000000000000000000001" }] });
+    const page = (total: unknown, count: number) => JSON.stringify({ x402Version: 2, items: Array.from({ length: count }, (_, i) => item(i)), pagination: { limit: 10, offset: 0, total } });
+    expect(x402Resources(page(137, 10), "example.test")).toEqual({ paid: 10, free: 0, federated: false, total: 137, complete: false });
+    expect(x402Resources(page(10, 10), "example.test")).toEqual({ paid: 10, free: 0, federated: false, total: 10, complete: true });
+    expect(x402Resources(page("lots", 2), "example.test")).toMatchObject({ paid: 2, total: null, complete: true });
   });
 
   it("is null for anything that is not a discovery document", () => {

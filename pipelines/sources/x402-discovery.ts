@@ -127,6 +127,13 @@ export interface X402Resources {
   free: number;
   /** Whether the document lists a resource on another site than `domain` (a registry of others' endpoints). */
   federated: boolean;
+  /** How many resources the document says it holds (`pagination.total`), null when it does not say. */
+  total: number | null;
+  /**
+   * False when paid + free counts fewer resources than there are: `pagination.total` is larger than the items
+   * on this page, or the page lists more than MAX_RESOURCES. The counts are then a lower bound.
+   */
+  complete: boolean;
 }
 
 /** Resources kept per document at most (larger documents are counted up to it). */
@@ -161,7 +168,13 @@ export function x402Resources(body: string, domain: string): X402Resources | nul
   const items = Array.isArray(o["items"]) ? o["items"] : Array.isArray(o["resources"]) ? o["resources"] : null;
   if (items === null) return null;
   const site = domain.toLowerCase();
-  const out: X402Resources = { paid: 0, free: 0, federated: false };
+  // Only this first page is read: the surface check makes one request per site and follows no links. A document
+  // that says it holds more (pagination.total) is counted as partial instead of being taken as the whole list.
+  const pagination = typeof o["pagination"] === "object" && o["pagination"] !== null ? (o["pagination"] as Record<string, unknown>) : {};
+  const listed = pagination["total"];
+  const total = typeof listed === "number" && Number.isSafeInteger(listed) && listed >= 0 ? listed : null;
+  const counted = Math.min(items.length, MAX_RESOURCES);
+  const out: X402Resources = { paid: 0, free: 0, federated: false, total, complete: items.length <= MAX_RESOURCES && (total === null || total <= counted) };
   for (const item of items.slice(0, MAX_RESOURCES)) {
     if (typeof item !== "object" || item === null) continue;
     const r = item as Record<string, unknown>;

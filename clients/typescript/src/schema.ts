@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * Most cited recent AI papers from five fan-out searches, deduplicated by paper id, top 30 by citation count.
-         * @description Source: the Semantic Scholar Graph API paper search, five queries (large language models, AI agents, multimodal foundation models, reinforcement learning from human feedback, diffusion models), 100 results each, restricted to papers from last year on (snapshot.sinceYear). Papers found by several queries appear once and list every query id in queries. Sorted by citationCount, then newest publicationDate, then paperId. At most 10 authors per paper (authorCount gives the full number). A query that fails on a given day is left out of that day's merge (see source health in /api/meta). Refreshed daily at 11:00 UTC.
+         * @description Source: the Semantic Scholar Graph API paper search, five queries (large language models, AI agents, multimodal foundation models, reinforcement learning from human feedback, diffusion models), 100 results each, restricted to papers from last year on (snapshot.sinceYear). Papers found by several queries appear once and list every query id in queries. Sorted by citationCount (null when Semantic Scholar gives none: unknown, sorted after every known count), then newest publicationDate, then paperId. At most 10 authors per paper (authorCount gives the full number). A query that fails on a given day is left out of that day's merge (see source health in /api/meta). Refreshed daily at 11:00 UTC.
          */
         get: operations["getApiPapersAiTrending"];
         put?: never;
@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Today's brief: top news, papers, model hub, community, cheapest inference and impaired providers, `limit` items each.
-         * @description Fans out over the daily snapshots (news; papers-ai-trending, papers-preprint-recent, papers-modelhub-daily; modelhub-trending; forum-trending, issues-hot, trending-repos; pricing, gpu-pricing; status). Subsections keep each feed's own order (citations, recency, upvotes, downloads, likes, score, comments, star velocity); inference lists the cheapest models by blended (3:1) price and the GPUs with the most on-demand offers; status lists providers that are not operational, up to `limit`. sections is a comma list (unknown names → 400), returned in canonical order. A missing snapshot leaves its subsection null and is named in `missing`; updated and provenance give each snapshot's last success and origin.
+         * @description Fans out over the daily snapshots (news; papers-ai-trending, papers-preprint-recent, papers-modelhub-daily; modelhub-trending; forum-trending, issues-hot, trending-repos; pricing, gpu-pricing; status). Subsections keep each feed's own order (citations, an unknown count last, recency, upvotes, downloads, likes, score, comments, star velocity); inference lists the cheapest models by blended (3:1) price and the GPUs with the most on-demand offers; status lists providers that are not operational, up to `limit`. sections is a comma list (unknown names → 400), returned in canonical order. A missing snapshot leaves its subsection null and is named in `missing`; updated and provenance give each snapshot's last success and origin.
          */
         get: operations["getApiToday"];
         put?: never;
@@ -5802,7 +5802,7 @@ export interface operations {
                                 year: number | null;
                                 publicationDate: string | null;
                                 venue: string | null;
-                                citationCount: number;
+                                citationCount: number | null;
                                 authors: string[];
                                 authorCount: number;
                                 /** Format: uri */

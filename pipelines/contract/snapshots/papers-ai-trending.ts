@@ -15,7 +15,8 @@ export const scholarPaperSchema = z.strictObject({
   year: z.number().int().min(1900).max(2100).nullable(),
   publicationDate: z.iso.date().nullable(),
   venue: z.string().max(200).nullable(),
-  citationCount: z.number().int().nonnegative(),
+  /** Citations as Semantic Scholar counts them; null when it gave no count (unknown, not zero). */
+  citationCount: z.number().int().nonnegative().nullable(),
   authors: z.array(z.string().min(1)).max(PAPER_AUTHORS_MAX),
   authorCount: z.number().int().nonnegative(),
   url: z.url({ protocol: /^https$/ }),
@@ -50,7 +51,10 @@ export const papersAiTrendingSnapshotSchema = z
     papers: z.array(scholarPaperSchema).max(AI_TRENDING_CAP),
   })
   .refine((s) => new Set(s.papers.map((p) => p.paperId)).size === s.papers.length, "papers must have unique paperIds")
-  .refine((s) => s.papers.every((p, i) => i === 0 || s.papers[i - 1]!.citationCount >= p.citationCount), "papers must be sorted by citationCount, highest first");
+  .refine(
+    (s) => s.papers.every((p, i) => i === 0 || (s.papers[i - 1]!.citationCount ?? -1) >= (p.citationCount ?? -1)),
+    "papers must be sorted by citationCount, highest first, unknown (null) counts last",
+  );
 
 export type PapersAiTrendingSnapshot = z.infer<typeof papersAiTrendingSnapshotSchema>;
 

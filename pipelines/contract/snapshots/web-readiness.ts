@@ -52,9 +52,21 @@ export const webReadinessDomainSchema = z.strictObject({
     .default([]),
   /**
    * What the x402 discovery document offers: resources with a positive price (paid) and without (free), and
-   * whether it lists resources on other sites (federated); null without a document.
+   * whether it lists resources on other sites (federated); null without a document. Only the document's first
+   * page is read: `total` is the resource count it states (pagination.total, null when absent), and `complete`
+   * is false when that total (or a list longer than 500) exceeds what paid + free counted, which is then a lower
+   * bound; both null in snapshots written before they were recorded.
    */
-  x402Resources: z.strictObject({ paid: z.int().nonnegative(), free: z.int().nonnegative(), federated: z.boolean() }).nullable().default(null),
+  x402Resources: z
+    .strictObject({
+      paid: z.int().nonnegative(),
+      free: z.int().nonnegative(),
+      federated: z.boolean(),
+      total: z.int().nonnegative().nullable().default(null),
+      complete: z.boolean().nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   /**
    * /.well-known/agent-fair-trade.json (a valid AFTA manifest), checked only on domains with an x402 discovery
    * document: present, absent (missing or not a valid manifest), unknown (not checked, or the fetch failed).
