@@ -12,6 +12,10 @@
     if (text !== undefined && text !== null) node.textContent = String(text);
     return node;
   }
+  // A link only to an http(s) address (the snapshot contracts allow no other); anything else is shown as text.
+  function link(href, text) {
+    return /^https?:\/\//i.test(String(href)) ? el("a", { href: href, rel: "noopener noreferrer" }, text) : el("span", null, text);
+  }
   function getJson(path) {
     return fetch(path, { headers: { accept: "application/json" } }).then(function (r) {
       return r.json().then(function (body) { return { status: r.status, body: body }; });
@@ -33,7 +37,7 @@
     (status.services || []).forEach(function (s) {
       var tr = el("tr");
       var name = el("td");
-      name.appendChild(el("a", { href: s.statusPageUrl, rel: "noopener noreferrer" }, s.name));
+      name.appendChild(link(s.statusPageUrl, s.name));
       tr.appendChild(name);
       var now = el("td");
       now.appendChild(badge(s.status, s.status));
@@ -85,7 +89,7 @@
     var list = document.getElementById("news");
     (news.items || []).slice(0, 10).forEach(function (n) {
       var li = el("li");
-      li.appendChild(el("a", { href: n.url, rel: "noopener noreferrer" }, n.title));
+      li.appendChild(link(n.url, n.title));
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("small", null, n.source + (n.published ? ", " + n.published.slice(0, 10) : "")));
       list.appendChild(li);

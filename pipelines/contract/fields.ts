@@ -7,6 +7,12 @@ export const catalogId = z.string().regex(/^[a-z0-9]+(?:[-.][a-z0-9]+)*$/, "lowe
 /** An https URL. */
 export const httpsUrl = z.url({ protocol: /^https$/ });
 
+/**
+ * An http or https URL: every link a snapshot publishes is one of these, so a `javascript:` or `data:` URL from
+ * an upstream never reaches an agent or the dashboard as a link.
+ */
+export const httpUrl = z.url({ protocol: /^https?$/ });
+
 /** The official page(s) an entry was checked against: at least one, each an https URL, no repeats. */
 export const sourceUrls = z
   .array(httpsUrl)

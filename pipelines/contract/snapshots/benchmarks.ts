@@ -1,5 +1,6 @@
 /** The `benchmarks` snapshot: the curated benchmarks and their attributed per-model scores. */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** One attributed score, a percentage 0–100. */
@@ -8,7 +9,7 @@ export const BenchmarkScoreSchema = z.strictObject({
   model: z.string().min(1),
   score: z.number().min(0).max(100),
   /** The page that published the number. */
-  source: z.url(),
+  source: httpUrl,
   /** YYYY-MM-DD the source was published. */
   date: z.iso.date(),
   /** Setting or version the number was measured with, when it matters. */
@@ -22,7 +23,7 @@ export const BenchmarkEntrySchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   category: z.string(),
-  url: z.url(),
+  url: httpUrl,
   description: z.string(),
   higherIsBetter: z.boolean(),
   scores: z.array(BenchmarkScoreSchema),

@@ -1,5 +1,6 @@
 /** The `forum-trending` snapshot: the top threads of AI forum communities (reddit). */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Posts kept in the snapshot. */
@@ -10,8 +11,8 @@ export const TrendingPostSchema = z.strictObject({
   id: z.string(),
   community: z.string(),
   title: z.string(),
-  url: z.url(),
-  permalink: z.url(),
+  url: httpUrl,
+  permalink: httpUrl,
   score: z.number().int(),
   num_comments: z.number().int().nonnegative(),
   created_utc: z.iso.datetime(),
@@ -23,7 +24,7 @@ export type TrendingPost = z.infer<typeof TrendingPostSchema>;
 
 /** The `forum-trending` snapshot body. */
 export const ForumTrendingSnapshotSchema = z.strictObject({
-  communities: z.array(z.strictObject({ id: z.string(), topic: z.string(), url: z.url() })),
+  communities: z.array(z.strictObject({ id: z.string(), topic: z.string(), url: httpUrl })),
   posts: z.array(TrendingPostSchema).max(FORUM_TOP),
 });
 

@@ -1,5 +1,6 @@
 /** The `gpu-pricing` snapshot: GPU rental prices per canonical GPU (per GPU-hour, USD) across marketplaces. */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import { GPU_IDS, gpuId, type GpuId } from "../vocabularies/gpu-models.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
@@ -24,7 +25,7 @@ export const gpuOffer = z.strictObject({
   gpu_count: z.number().int().positive(),
   location: z.string().min(1).nullable(),
   offer_id: z.string().min(1).nullable(),
-  url: z.url().nullable(),
+  url: httpUrl.nullable(),
 });
 
 export type GpuOffer = z.infer<typeof gpuOffer>;
@@ -69,7 +70,7 @@ export type GpuPriceEntry = z.infer<typeof gpuPriceEntry>;
 export const marketplaceEntry = z.strictObject({
   id: marketplaceId,
   name: z.string().min(1),
-  url: z.url(),
+  url: httpUrl,
   offers: z.number().int().nonnegative(),
 });
 

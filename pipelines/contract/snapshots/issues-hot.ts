@@ -1,5 +1,6 @@
 /** The `issues-hot` snapshot: the most-discussed recent issues of AI repositories on the code-hosting search API (GitHub). */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Issues kept in the snapshot. */
@@ -13,7 +14,7 @@ export const ISSUES_WINDOW_DAYS = 7;
 
 /** One issue as the snapshot carries it. */
 export const HotIssueSchema = z.strictObject({
-  url: z.url(),
+  url: httpUrl,
   repository: z.string(),
   number: z.number().int().positive(),
   title: z.string(),

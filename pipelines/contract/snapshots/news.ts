@@ -1,5 +1,6 @@
 /** The `news` snapshot: AI news articles from the catalog's RSS/Atom sources, newest first, with the source list. */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Longest title and snippet kept, in UTF-16 units (ellipsis included). */
@@ -31,7 +32,7 @@ export type Article = z.infer<typeof articleSchema>;
 export const newsSourceEntrySchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
-  homepage: z.url(),
+  homepage: httpUrl,
   categories: z.array(newsCategorySchema).min(1),
   official: z.boolean(),
 });

@@ -1,13 +1,12 @@
 /** The `podcasts` snapshot: the newest episodes of the catalog's AI podcasts, with the show list. */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Longest title and description kept, in UTF-16 units (ellipsis included). */
 export const EPISODE_TITLE_MAX = 300;
 
 export const EPISODE_DESCRIPTION_MAX = 300;
-
-const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** One podcast episode as served by GET /api/podcasts. */
 export const episodeSchema = z.strictObject({
@@ -35,8 +34,8 @@ export type Episode = z.infer<typeof episodeSchema>;
 export const podcastShowEntrySchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
-  homepage: z.url(),
-  feed: z.url(),
+  homepage: httpUrl,
+  feed: httpUrl,
 });
 
 /** The `podcasts` snapshot body. */

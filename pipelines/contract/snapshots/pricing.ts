@@ -1,5 +1,6 @@
 /** The `pricing` snapshot: the curated model catalog with list prices, each cross-checked against the aggregator. */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** What a model can take or do. */
@@ -37,7 +38,7 @@ export const PriceObservationSchema = z.strictObject({
    */
   observedAt: z.iso.datetime(),
   /** Where it was read: the provider's pricing page, or the aggregator's model list. */
-  url: z.url(),
+  url: httpUrl,
 });
 export type PriceObservation = z.infer<typeof PriceObservationSchema>;
 
@@ -65,7 +66,7 @@ export const PricingModelSchema = z.strictObject({
   tier: TierSchema,
   aggregatorId: z.string(),
   /** Where the price was read (the model's override or its provider's pricing page). */
-  pricingSource: z.url(),
+  pricingSource: httpUrl,
   priceNote: z.string().nullable(),
   /** Null when the aggregator could not be read this run. */
   priceCheck: PriceCheckSchema.nullable(),
@@ -77,9 +78,9 @@ export type PricingModel = z.infer<typeof PricingModelSchema>;
 export const PricingProviderSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
-  url: z.url(),
-  statusPageUrl: z.url().nullable(),
-  pricingSource: z.url(),
+  url: httpUrl,
+  statusPageUrl: httpUrl.nullable(),
+  pricingSource: httpUrl,
   checked: z.iso.date(),
   pricingNote: z.string().nullable(),
   models: z.array(PricingModelSchema),

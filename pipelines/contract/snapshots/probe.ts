@@ -4,6 +4,7 @@
  * network failure is down.
  */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Why a sample is not up. `http_status` is a 5xx answer (its code is in `status`). */
@@ -50,7 +51,7 @@ export type ProbeSummary = z.infer<typeof probeSummary>;
 export const probeProvider = z.strictObject({
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   name: z.string().min(1),
-  url: z.url(),
+  url: httpUrl,
   method: z.literal("GET"),
   summary: probeSummary,
   samples: z.array(probeSample),

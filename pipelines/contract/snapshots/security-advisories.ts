@@ -9,6 +9,7 @@
  * - `protocols`: releases of the protocol specifications the service tracks (MCP, x402, OpenAPI).
  */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Package ecosystems covered, with OSV's spelling. */
@@ -66,7 +67,7 @@ export const advisorySchema = z.strictObject({
   /** When the advisory was withdrawn (then it no longer counts), else null. */
   withdrawn: isoTime.nullable(),
   /** The advisory's page (OSV). */
-  source_url: z.url(),
+  source_url: httpUrl,
   affected: z.array(affectedPackageSchema).min(1).max(64),
 });
 export type Advisory = z.infer<typeof advisorySchema>;
@@ -83,7 +84,7 @@ export const cohortPackageSchema = z.strictObject({
   versions: z.array(z.string().min(1).max(80)).max(3000),
   /** Whether the latest release is deprecated (npm) or yanked (PyPI). */
   latest_deprecated: z.boolean(),
-  registry_url: z.url(),
+  registry_url: httpUrl,
 });
 export type CohortPackage = z.infer<typeof cohortPackageSchema>;
 
@@ -105,7 +106,7 @@ export const protocolReleaseSchema = z.strictObject({
   tag: z.string().min(1).max(80),
   name: z.string().max(200),
   published_at: isoTime,
-  url: z.url(),
+  url: httpUrl,
 });
 
 export const trackedProtocolSchema = z.strictObject({

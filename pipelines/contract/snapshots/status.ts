@@ -1,5 +1,6 @@
 /** The `status` snapshot: each AI provider's official status page, normalized to four values (the spec's service status entry minus `lastChecked`, which the server injects). */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** The four status values of the spec. */
@@ -20,7 +21,7 @@ export const statusEntry = z.strictObject({
   name: z.string().min(1),
   provider: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lowercase provider id"),
   status: serviceStatus,
-  statusPageUrl: z.url(),
+  statusPageUrl: httpUrl,
   components: z.array(statusComponent),
 });
 

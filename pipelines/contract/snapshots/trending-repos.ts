@@ -1,5 +1,6 @@
 /** The `trending-repos` snapshot: AI repositories ranked by star velocity between successive snapshots (GitHub search). */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** Repositories served. */
@@ -11,7 +12,7 @@ export const TRENDING_TRACKED = 200;
 /** One ranked repository (the API serves these as they are). */
 export const TrendingRepoSchema = z.strictObject({
   full_name: z.string(),
-  url: z.url(),
+  url: httpUrl,
   description: z.string(),
   language: z.string().nullable(),
   stars: z.number().int().nonnegative(),

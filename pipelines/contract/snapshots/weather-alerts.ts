@@ -5,6 +5,7 @@
  * shape of a live source the API's reader is handed.
  */
 import { z } from "zod";
+import { httpUrl } from "../fields.ts";
 import type { SnapshotType } from "../snapshot-type.ts";
 
 /** The NWS active-alerts endpoint (all areas, all statuses). */
@@ -48,7 +49,7 @@ export const weatherAlert = z.strictObject({
   ends: z.iso.datetime().nullable(),
   sender_name: z.string().max(TEXT_MAX.sender_name),
   status: z.enum(ALERT_STATUSES),
-  web: z.url(),
+  web: httpUrl,
   ugc: z.array(z.string().regex(/^[A-Z]{2}[CZ]\d{3}$/)),
 });
 
