@@ -76,11 +76,11 @@ describe("createApp()", () => {
     expect(await (await app.request("/api/w?weight=-0&limit=7")).json()).toEqual({ weight: 0, limit: 7 });
     for (const [query, message] of [
       ["weight=", "query weight: weight is empty: give a number or leave the parameter out"],
-      ["limit=0x10", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "0x10"'],
-      ["limit=1e1", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "1e1"'],
-      ["limit=%205", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got " 5"'],
-      ["limit=%2B5", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "+5"'],
-      ["limit=5.", 'query limit: limit must be a plain decimal number such as 5 or 0.25; got "5."'],
+      ["limit=0x10", 'query limit: limit must be a whole number such as 5; got "0x10"'],
+      ["limit=1e1", 'query limit: limit must be a whole number such as 5; got "1e1"'],
+      ["limit=%205", 'query limit: limit must be a whole number such as 5; got " 5"'],
+      ["limit=%2B5", 'query limit: limit must be a whole number such as 5; got "+5"'],
+      ["limit=5.", 'query limit: limit must be a whole number such as 5; got "5."'],
     ]) {
       const res = await app.request(`/api/w?${query}`);
       expect(res.status, query).toBe(400);

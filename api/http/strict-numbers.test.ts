@@ -19,6 +19,11 @@ describe("looseNumbers", () => {
     expect(looseNumbers(RoutingQuery, { top_n: ["1", "2"] })).toBeUndefined();
   });
 
+  it("asks an integer parameter for a whole number and a decimal one for a plain decimal", () => {
+    const messages = looseNumbers(RoutingQuery, { top_n: "abc", budget: "abc" })!.issues.map((i) => i.message);
+    expect(messages).toEqual(['budget must be a plain decimal number such as 5 or 0.25; got "abc"', 'top_n must be a whole number such as 5; got "abc"']);
+  });
+
   it("clips a long value in its message", () => {
     const message = looseNumbers(RoutingQuery, { budget: "x".repeat(5_000) })!.issues[0]!.message;
     expect(message.length).toBeLessThan(150);

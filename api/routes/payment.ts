@@ -24,7 +24,10 @@ export const BuyCreditsBody = z.object({
   proof_message: z.string().max(500).optional().meta({ description: "the exact signed text: 'agentfeed quote', amount_usd, sender_wallet, timestamp lines" }),
 });
 
-/** Body of POST /api/payment/confirm (nonce is checked by the handler so a missing one answers nonce_required). */
+/**
+ * Body of POST /api/payment/confirm. A body without nonce is refused here (400 invalid_body, the message says to send
+ * the quote's memo), so the schema clients read marks it required; an empty or blank one is the handler's nonce_required.
+ */
 export const ConfirmBody = z.object({
   tx_hash: z.string().max(80).meta({ description: "hash of the USDC transfer, any case, 0x optional" }),
   nonce: z
