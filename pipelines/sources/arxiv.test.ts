@@ -70,6 +70,25 @@ describe("arxiv", () => {
     expect(withDoi[0]!.doi).toMatch(/^10\.\d+\//);
   });
 
+  it("parse() and normalize() keep a DOI and a primary category only in their own syntax", () => {
+    const entry = (extra: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom"><entry><id>http://arxiv.org/abs/2611.00003v1</id><title>T</title>
+      <published>2026-11-19T10:00:00Z</published><category term="cs.LG"/><category term="I.2.6"/>${extra}</entry></feed>`;
+    const one = (extra: string) => arxiv.normalize(parseArxiv(entry(extra)), { now: NOW, meta: { category: "cs.AI" } })[0]!;
+    const hostile = one(`<arxiv:doi>10.1/x&lt;script&gt;${"y".repeat(3000)}</arxiv:doi><arxiv:primary_category term="&lt;b&gt;cs.AI"/>`);
+    expect(hostile.doi).toBeNull();
+    expect(hostile.primaryCategory).toBe("cs.LG");
+    for (const doi of ["10.1234/x y", `10.1234/${"y".repeat(200)}`, "10.123/abc", "doi:10.1234/abc"]) expect(one(`<arxiv:doi>${doi}</arxiv:doi>`).doi).toBeNull();
+    expect(one("<arxiv:doi>10.1002/(SICI)1097-4636(199812)43:4&lt;404::AID-JBM7&gt;3.0.CO;2-T</arxiv:doi>").doi).toBe("10.1002/(SICI)1097-4636(199812)43:4<404::AID-JBM7>3.0.CO;2-T");
+    expect(one("<arxiv:doi> 10.1109/ICSTW58534.2023.00023 </arxiv:doi>").doi).toBe("10.1109/ICSTW58534.2023.00023");
+    for (const term of ["cs.AI", "math.CO", "hep-th", "physics.comp-ph", "q-bio.NC", "stat.ML", "eess.SP", "cond-mat.mes-hall"]) {
+      expect(one(`<arxiv:primary_category term="${term}"/>`).primaryCategory).toBe(term);
+    }
+    for (const term of ["cs.AI javascript:x", "CS.AI", "cs.", `cs.${"a".repeat(60)}`]) expect(one(`<arxiv:primary_category term="${term}"/>`).primaryCategory).toBe("cs.LG");
+    const onlyOdd = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2611.00004v1</id><title>T</title><published>2026-11-19T10:00:00Z</published><category term="&lt;i&gt;x"/></entry></feed>`;
+    expect(arxiv.normalize(parseArxiv(onlyOdd), { now: NOW, meta: { category: "cs.AI" } })[0]!.primaryCategory).toBe("cs.AI");
+  });
+
   it("normalize() drops only the entry with an unusable published date and falls back on published for a bad updated", () => {
     const recorded = read(arxivCategoryUrl("cs.AI"));
     const before = run("cs.AI");

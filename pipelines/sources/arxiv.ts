@@ -53,7 +53,9 @@ export interface ArxivRawEntry {
   /** `arxiv:affiliation` of the authors, in order (an author may list several; most list none). */
   affiliations: string[];
   categories: string[];
+  /** `arxiv:primary_category`, when it has the form of an arXiv category (see ARXIV_CATEGORY). */
   primaryCategory?: string;
+  /** `arxiv:doi`, when it has the syntax of a DOI (see DOI). */
   doi?: string;
 }
 
@@ -117,6 +119,33 @@ function attr(value: unknown, name: string): string | undefined {
 
 const ERROR_ID = /arxiv\.org\/api\/errors/i;
 
+/**
+ * An arXiv category as the API names it: an archive (`cs`, `math`, `hep-th`, `q-bio`, `cond-mat`), optionally
+ * a subject class, two capitals or a hyphenated lowercase word (`cs.AI`, `stat.ML`, `physics.comp-ph`,
+ * `cond-mat.mes-hall`). The term is an attribute we store and link by, so markup or prose in it is not a category.
+ */
+export const ARXIV_CATEGORY = /^[a-z]+(?:-[a-z]+)?(?:\.(?:[A-Z]{2}|[a-z]+(?:-[a-z]+)?))?$/;
+const ARXIV_CATEGORY_MAX = 40;
+
+/**
+ * A DOI (`10.<registrant>/<suffix>`, the Crossref syntax): 4–9 digit registrant, a suffix of visible ASCII without
+ * spaces (old SICI DOIs carry `<`, `>`, `;`, so those stay), at most 200 characters in all.
+ */
+export const DOI = /^10\.\d{4,9}\/[\x21-\x7e]+$/;
+const DOI_MAX = 200;
+
+/** `term` when it has the form of an arXiv category, else undefined. */
+export function arxivCategory(term: string | undefined): string | undefined {
+  const t = term?.trim();
+  return t && t.length <= ARXIV_CATEGORY_MAX && ARXIV_CATEGORY.test(t) ? t : undefined;
+}
+
+/** `value` when it has the syntax of a DOI, else undefined. */
+export function doiOf(value: string): string | undefined {
+  const v = value.trim();
+  return v.length <= DOI_MAX && DOI.test(v) ? v : undefined;
+}
+
 /** Parse an arXiv API Atom body; throws ArxivApiError for an error feed and ArxivParseError for a bad body. */
 export function parseArxiv(body: string): ArxivParsed {
   const valid = XMLValidator.validate(body);
@@ -143,8 +172,10 @@ export function parseArxiv(body: string): ArxivParsed {
       skipped++;
       continue;
     }
-    const primary = attr(e["arxiv:primary_category"], "term");
-    const doi = text(e["arxiv:doi"]);
+    // Both are kept only in their own syntax: an entry with a malformed one loses that field, not the entry
+    // (the primary category then falls back on the listed categories in normalize).
+    const primary = arxivCategory(attr(e["arxiv:primary_category"], "term"));
+    const doi = doiOf(text(e["arxiv:doi"]));
     entries.push({
       id,
       title,
@@ -184,7 +215,7 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { now: Date; meta: Arxi
     if (!split || title === "" || !publishedAt) continue;
     const authors = e.authors.map((a) => sanitize(a, { maxLength: 120 })).filter((a) => a !== "");
     const categories = [...new Set(e.categories)];
-    const primaryCategory = e.primaryCategory ?? categories[0] ?? ctx.meta.category;
+    const primaryCategory = arxivCategory(e.primaryCategory) ?? categories.find((c) => arxivCategory(c) !== undefined) ?? ctx.meta.category;
     const versioned = `${split.id}v${split.version}`;
     out.push({
       id: split.id,
@@ -200,7 +231,7 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { now: Date; meta: Arxi
       updatedAt: parseDate(e.updated, ctx.now) ?? publishedAt,
       url: `https://arxiv.org/abs/${versioned}`,
       pdfUrl: `https://arxiv.org/pdf/${versioned}`,
-      doi: e.doi ?? null,
+      doi: e.doi === undefined ? null : (doiOf(e.doi) ?? null),
       listedIn: [ctx.meta.category],
     });
   }

@@ -142,6 +142,35 @@ describe("nwsAlertsSource", () => {
     expect(nwsAlertsSource.normalize(parsed, ctx)).toHaveLength(1);
   });
 
+  it("parse() counts a feature whose id is not an NWS alert id as unreadable; both real id forms are kept", () => {
+    for (const id of ["<script>alert(1)</script>" + "z".repeat(5000), "urn:oid:2.49.0.1.840.0.abc<b>.001.1", "urn:oid:2.49.0.1.840.0." + "a".repeat(200)]) {
+      const parsed = nwsAlertsSource.parse(body({ id }));
+      expect(parsed.unreadable).toBe(1);
+      expect(nwsAlertsSource.normalize(parsed, ctx)).toEqual([]);
+    }
+    const [legacy] = run(body({ id: "NWS-IDP-PROD-3965873-3369046" }));
+    expect(legacy!.id).toBe("NWS-IDP-PROD-3965873-3369046");
+    expect(legacy!.web).toBe("https://api.weather.gov/alerts/NWS-IDP-PROD-3965873-3369046");
+  });
+
+  it("normalize() links only an api.weather.gov alert document, else builds it from the id", () => {
+    const id = "urn:oid:2.49.0.1.840.0.abc.001.1";
+    const webOf = (atId: unknown, featureId: unknown): string => {
+      const raw = JSON.parse(body({ "@id": atId })) as { features: { id: unknown }[] };
+      raw.features[0]!.id = featureId;
+      const alerts = nwsAlertsSource.normalize(nwsAlertsSource.parse(JSON.stringify(raw)), ctx);
+      expect(alerts).toHaveLength(1);
+      return alerts[0]!.web;
+    };
+    const built = `https://api.weather.gov/alerts/${id}`;
+    expect(webOf("javascript:alert(1)", "https://evil.example/x")).toBe(built);
+    expect(webOf("http://api.weather.gov/alerts/x", "https://api.weather.gov.evil.example/alerts/x")).toBe(built);
+    expect(webOf("https://user@api.weather.gov/alerts/x", "https://api.weather.gov/zones/county/TXC001")).toBe(built);
+    expect(webOf(null, null)).toBe(built);
+    expect(webOf("javascript:alert(1)", "https://api.weather.gov/alerts/other")).toBe("https://api.weather.gov/alerts/other");
+    expect(webOf(built, "https://evil.example/x")).toBe(built);
+  });
+
   it("normalize() keeps the first of two features with the same id", () => {
     const raw = JSON.parse(body({})) as { features: unknown[] };
     raw.features.push(structuredClone(raw.features[0]));

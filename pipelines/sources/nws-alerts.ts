@@ -6,8 +6,10 @@
  * The body is a GeoJSON FeatureCollection of CAP alerts (`application/geo+json`).
  *
  * Normalization, one alert per feature:
- * - `id` is the CAP identifier (`properties.id`); `web` the alert's own URL (`properties["@id"]`, else the
- *   feature `id`, else built from the identifier) — the public api.weather.gov document of that alert.
+ * - `id` is the CAP identifier (`properties.id`), kept only in the forms NWS issues (see `NWS_ALERT_ID`); a
+ *   feature with any other id is counted unreadable. `web` is the alert's own URL, the public api.weather.gov
+ *   document of that alert: `properties["@id"]`, else the feature `id`, each only when it is an
+ *   https://api.weather.gov/alerts/… URL, else built from the (validated) identifier.
  * - `event`, `headline`, `area_desc`, `sender_name`, `certainty` are outside text and go through the sanitizer;
  *   `event` keeps NWS's canonical name ("Winter Storm Warning"). A missing headline falls back to the
  *   NWSheadline parameter, then to "<event> by <sender>".
@@ -45,9 +47,18 @@ export const NWS_MAX_BYTES = 40 * 1024 * 1024;
 const text = z.string().nullish().catch(null);
 const stringList = z.array(z.string()).nullish().catch(null);
 
+/**
+ * The alert identifiers NWS issues: the CAP OID form `urn:oid:2.49.0.1.840.0.<hex digest>.<n>.<n>` (every
+ * segment digits or hex), and the older `NWS-IDP-PROD-<n>-<n>`. The id is stored, shown and put in the `web`
+ * path, so anything else (markup, a multi-kilobyte string) is not an alert we can name; the length cap is far
+ * above the real ~70 characters.
+ */
+export const NWS_ALERT_ID = /^(?:urn:oid:\d+(?:\.[0-9a-f]+)+|NWS-IDP-PROD-\d+-\d+)$/i;
+const NWS_ALERT_ID_MAX = 200;
+
 const properties = z.looseObject({
   "@id": text,
-  id: z.string().min(1),
+  id: z.string().trim().max(NWS_ALERT_ID_MAX).regex(NWS_ALERT_ID),
   areaDesc: text,
   geocode: z.looseObject({ UGC: stringList, SAME: stringList }).nullish().catch(null),
   affectedZones: stringList,
@@ -86,7 +97,7 @@ export interface NwsAlertCollection {
   /** Features in the upstream body. */
   featureCount: number;
   features: z.infer<typeof feature>[];
-  /** Features skipped because they lacked a required field (id, event, sent, status). */
+  /** Features skipped because they lacked a required field (id, event, sent, status) or had an id NWS does not issue. */
   unreadable: number;
 }
 
@@ -121,11 +132,20 @@ function ugcOf(p: z.infer<typeof properties>): string[] {
   return [...new Set(codes.map((c) => c.trim().toUpperCase()).filter((c) => UGC.test(c)))].sort();
 }
 
+const NWS_ALERTS_BASE = "https://api.weather.gov/alerts/";
+
+/**
+ * The alert's api.weather.gov document. `@id` and the feature `id` are outside URLs: one pointing anywhere else
+ * (another host, `javascript:`, plain http) would be published as our link, so only an https URL on
+ * api.weather.gov under /alerts/ is taken; else the URL is built from the identifier, which the schema has
+ * already limited to URL-safe characters (NWS's own links carry it unescaped) — so every parsed feature has one.
+ */
 function webOf(f: z.infer<typeof feature>): string {
   for (const candidate of [f.properties["@id"], f.id]) {
-    if (candidate && /^https?:\/\//.test(candidate) && URL.canParse(candidate)) return candidate;
+    const url = candidate && URL.canParse(candidate.trim()) ? new URL(candidate.trim()) : null;
+    if (url && url.origin === "https://api.weather.gov" && url.username === "" && url.password === "" && url.pathname.startsWith("/alerts/") && url.pathname.length > "/alerts/".length) return url.href;
   }
-  return `https://api.weather.gov/alerts/${encodeURIComponent(f.properties.id)}`;
+  return `${NWS_ALERTS_BASE}${f.properties.id}`;
 }
 
 /**
@@ -146,7 +166,7 @@ export function normalizeFeature(f: z.infer<typeof feature>, now: Date): Weather
     clean(firstParameter(p.parameters, "NWSheadline"), TEXT_MAX.headline) ||
     clean(senderName ? `${event} by ${senderName}` : event, TEXT_MAX.headline);
   return {
-    id: p.id.trim(),
+    id: p.id,
     event,
     severity: canonicalOf(ALERT_SEVERITIES, p.severity) ?? "Unknown",
     urgency: canonicalOf(ALERT_URGENCIES, p.urgency) ?? "Unknown",

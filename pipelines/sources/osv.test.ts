@@ -44,6 +44,30 @@ describe("OSV records", () => {
   });
 });
 
+describe("OSV package names", () => {
+  const base = { id: "GHSA-x", modified: "2024-01-01T00:00:00Z", summary: "s" };
+  const entry = (ecosystem: string, name: string) => ({ package: { ecosystem, name }, versions: ["1.0.0"] });
+  const names = (affected: unknown[]) => normalizeOsvRecord(parseOsvRecord(JSON.stringify({ ...base, affected })), NOW)?.affected.map((a) => `${a.ecosystem}:${a.name}`) ?? null;
+
+  it("an entry whose name breaks its registry's rules is dropped; a record left with none is null", () => {
+    expect(names([entry("npm", "<b>evil</b>\u0007pkg"), entry("npm", "lodash")])).toEqual(["npm:lodash"]);
+    expect(names([entry("npm", "<b>evil</b>\u0007pkg")])).toBeNull();
+    expect(names([entry("PyPI", "<b>evil</b>\u0007pkg"), entry("PyPI", "bad name"), entry("PyPI", "x".repeat(201))])).toBeNull();
+    for (const bad of ["Lodash", ".hidden", "_under", "a b", "@scope", "@Scope/x", "x/y", "a".repeat(215)]) expect(names([entry("npm", bad)])).toBeNull();
+  });
+
+  it("real npm and PyPI names are kept, surrounding spaces trimmed", () => {
+    expect(names([entry("npm", "@mcp-servers/filesystem-pro"), entry("npm", " react-server-dom-webpack "), entry("npm", "lodash.merge"), entry("PyPI", "Jinja2"), entry("PyPI", "zope.interface"), entry("PyPI", "typing_extensions")])).toEqual([
+      "npm:@mcp-servers/filesystem-pro",
+      "npm:react-server-dom-webpack",
+      "npm:lodash.merge",
+      "PyPI:Jinja2",
+      "PyPI:zope.interface",
+      "PyPI:typing_extensions",
+    ]);
+  });
+});
+
 describe("OSV record times", () => {
   const recorded = () => JSON.parse(fixture("api.osv.dev/v1/vulns/PYSEC-2023-74")) as Record<string, unknown>;
   const normalize = (r: Record<string, unknown>) => normalizeOsvRecord(parseOsvRecord(JSON.stringify(r)), NOW);

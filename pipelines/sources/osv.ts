@@ -146,9 +146,29 @@ function ecosystemOf(name: string): (typeof SECURITY_ECOSYSTEMS)[number] | null 
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
 /**
+ * Package names as each registry allows them; verdicts match on the name exactly, so one outside these rules
+ * (markup, control characters, an over-long string) names no package we could ever match and is not stored.
+ * - npm (validate-npm-package-name, new packages): an optional `@scope/`, then lowercase URL-safe characters,
+ *   not starting with `.` or `_`; at most 214 characters in all.
+ * - PyPI (PEP 508 names): ASCII letters and digits, with `.`, `_`, `-` inside; PyPI sets no length limit, 200
+ *   is far above any real name.
+ */
+const PACKAGE_NAME: Record<(typeof SECURITY_ECOSYSTEMS)[number], { pattern: RegExp; max: number }> = {
+  npm: { pattern: /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/, max: 214 },
+  PyPI: { pattern: /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, max: 200 },
+};
+
+/** Whether `name` is a valid package name in `ecosystem`. */
+export function isPackageName(ecosystem: (typeof SECURITY_ECOSYSTEMS)[number], name: string): boolean {
+  const rule = PACKAGE_NAME[ecosystem];
+  return name.length <= rule.max && rule.pattern.test(name);
+}
+
+/**
  * The advisory a record fetched at `now` stands for, or null when it affects no npm or PyPI package (or names
- * nothing we can match on). Severity: the record's own label (database_specific or an affected entry's), else the
- * highest CVSS base score among its vectors, else `unknown`.
+ * nothing we can match on, e.g. only package names outside the registry's rules). Severity: the record's own
+ * label (database_specific or an affected entry's), else the highest CVSS base score among its vectors, else
+ * `unknown`.
  * Times (pipelines/lib/time.ts) are usable between 1990 and a day after `now`. `published` falls back on
  * `modified` and `modified` on `published`, so one bad time never loses the advisory; with neither usable it
  * throws OsvUndatedError (the feed keeps the copy it held, else skips that record alone with a notice). An
@@ -157,7 +177,10 @@ const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 export function normalizeOsvRecord(r: OsvRecord, now: Date): Advisory | null {
   const affected = (r.affected ?? []).flatMap((a) => {
     const eco = a.package ? ecosystemOf(a.package.ecosystem) : null;
-    if (!a.package || eco === null) return [];
+    // An entry of another ecosystem, or with a name its registry would not allow, is dropped like one without
+    // a package; a record left with no entry is null, as one naming no npm or PyPI package.
+    const name = a.package?.name.trim() ?? "";
+    if (!a.package || eco === null || !isPackageName(eco, name)) return [];
     const ranges = (a.ranges ?? [])
       .filter((range) => range.type === "ECOSYSTEM" || range.type === "SEMVER")
       .map((range) => ({
@@ -173,7 +196,7 @@ export function normalizeOsvRecord(r: OsvRecord, now: Date): Advisory | null {
       .filter((range) => range.events.length > 0)
       .slice(0, 32);
     const versions = (a.versions ?? []).filter((v) => v.length > 0 && v.length <= 80).slice(-1000);
-    return [{ ecosystem: eco, name: clip(a.package.name.trim(), 214), ranges, versions }];
+    return [{ ecosystem: eco, name, ranges, versions }];
   }).slice(0, 64);
   if (affected.length === 0) return null;
 
