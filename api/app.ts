@@ -383,6 +383,9 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       return withCorsAndLimits(route.notJsonBody(), rateHeaders);
     }
     const result = await route.handle!({ ...ctx, request: event.req, clientIp: ip }, { ...input, body });
+    // A handler may spend more of the client's budget (/mcp dispatches each tool call as a request of the same
+    // client): the headers say what is left after it, not before.
+    if (limiter && LIMITED_TIERS.has(route.tier) && "RateLimit-Remaining" in rateHeaders) rateHeaders = (await limiter.peek(ip)) ?? rateHeaders;
     if (result instanceof Response) return withCorsAndLimits(result, rateHeaders);
     const [bytes, contentType] = serialize(result, route);
     const headers = new Headers({ "Content-Type": contentType, "Cache-Control": "no-store", ...rateHeaders });

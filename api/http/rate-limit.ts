@@ -16,6 +16,8 @@ export interface RateDecision {
 export interface RateLimiter {
   readonly perMinute: number;
   check(key: string): Promise<RateDecision>;
+  /** The headers of `key`'s current window without consuming a point (null when it has none). */
+  peek(key: string): Promise<Record<string, string> | null>;
 }
 
 /** Build the limiter, or null when `perMinute` is 0 (limiting off). */
@@ -43,6 +45,10 @@ export function createRateLimiter(perMinute: number): RateLimiter | null {
           retryAfterSeconds: retry,
         };
       }
+    },
+    async peek(key) {
+      const res = await limiter.get(key);
+      return res ? headersFor(res) : null;
     },
   };
 }

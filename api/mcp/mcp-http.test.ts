@@ -2,7 +2,7 @@
  * POST /mcp of a real API process (bundled snapshots made fresh, a temp Postgres, a token with credits minted
  * directly): a tool call with an argument its tool does not declare is refused before the route runs, so a paid
  * call is not charged; malformed tools/call params and an unknown resource are JSON-RPC errors -32602, a body
- * that is not JSON the parse error -32700.
+ * that is not JSON the parse error -32700; the RateLimit headers of /mcp count the tool call it dispatched.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -20,7 +20,7 @@ let token = "";
 
 beforeAll(async () => {
   // One API process on a fresh copy of the bundled snapshots (removed by stop), a temp Postgres, 5 credits.
-  run = await startPaidServers({ api: await freshBundledCopy({ warehouse: false }) }, 5, "test:mcp-arguments", { WATCHES_ALLOW_PRIVATE_CALLBACKS: "1" });
+  run = await startPaidServers({ api: await freshBundledCopy({ warehouse: false }) }, 5, "test:mcp-arguments", { WATCHES_ALLOW_PRIVATE_CALLBACKS: "1", RATE_LIMIT_PER_MINUTE: "120" });
   api = run.servers.api;
   token = run.token;
 }, 180_000);
@@ -44,6 +44,24 @@ async function rpc(method: string, params: unknown): Promise<{ status: number; b
 }
 
 describe("POST /mcp", () => {
+  it("sends the RateLimit-Remaining left after the tool call it dispatched, which counts as a request of its own", async () => {
+    const call = async () => {
+      const res = await fetch(`${api!.base}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "status_summary", arguments: {} } }),
+      });
+      await res.arrayBuffer();
+      return Number(res.headers.get("ratelimit-remaining"));
+    };
+    const first = await call();
+    const second = await call();
+    expect(second).toBe(first - 2);
+    const plain = await fetch(`${api!.base}/api/status/summary`);
+    await plain.arrayBuffer();
+    expect(Number(plain.headers.get("ratelimit-remaining"))).toBe(second - 1);
+  });
+
   it("refuses a tool call with an undeclared argument as a tool error, before it is run or charged", { timeout: 60_000 }, async () => {
     const client = new Client({ name: "mcp-arguments", version: "1" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${api!.base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
