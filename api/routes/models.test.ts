@@ -38,6 +38,8 @@ describe("GET /api/models", () => {
     expect(body.ok).toBe(true);
     expect(body.lastUpdated).toBe(data.lastUpdated);
     expect(body.priceCheckedAt).toBe(LAST_SUCCESS);
+    expect(body.provenance).toBe(meta().provenance);
+    expect(renderModels(ctx({ type: "pricing", data, meta: meta({ provenance: "live" }) })).provenance).toBe("live");
     expect(body.providers.map((p) => p.id)).toEqual(providers.map((p) => p.id));
     const o3 = body.providers.find((p) => p.id === "openai")!.models.find((m) => m.id === "o3")!;
     expect(o3).toMatchObject({ inputCostPer1M: 2, outputCostPer1M: 8, priceServed: "aggregator", contextWindow: 200000, currency: "USD" });

@@ -17,6 +17,9 @@ export const ModelsResponse = z.strictObject({
     .string()
     .nullable()
     .meta({ description: "ISO time of the last successful pricing run, when priceCheck values were taken (manifest lastSuccess)" }),
+  provenance: z.enum(["live", "replay"]).meta({
+    description: "live: the aggregator's figures were read from it; replay: from recorded fixtures, and their observedAt is the replay run's time, not when the aggregator listed those prices",
+  }),
   providers: z.array(PricingProviderSchema),
 });
 
@@ -29,6 +32,7 @@ export function renderModels(ctx: RenderContext): ModelsResponse {
     ok: true,
     lastUpdated: snapshot.data.lastUpdated,
     priceCheckedAt: snapshot.meta.lastSuccess,
+    provenance: snapshot.meta.provenance,
     providers: snapshot.data.providers,
   };
 }
@@ -41,7 +45,7 @@ export const modelsRoutes = [
     tier: "free",
     summary: "Model catalog grouped by provider: input/output USD per 1M tokens, context window, capabilities.",
     description:
-      "Curated list prices as published by each provider (pricingSource and checked date on every provider; open-weight models without a first-party API are priced at the aggregator's listed price and say so). Every hour the catalog is compared with the aggregator's model list: priceCheck.status is agrees (input and output within 1%), disagrees, missing (not listed) or unpriced (listed without a per-token price); it is null when the aggregator could not be read in the last run. The served inputCostPer1M/outputCostPer1M are the newest observation (priceServed: curated, observed on the provider's checked date, or aggregator, observed at the first capture that showed those figures; curated on a tie); priceObservations lists every source's figures with observedAt and url, newest first, so a disagreement names both prices and which one is served. lastUpdated is the newest provider checked date, not a run time.",
+      "Curated list prices as published by each provider (pricingSource and checked date on every provider; open-weight models without a first-party API are priced at the aggregator's listed price and say so). Every hour the catalog is compared with the aggregator's model list: priceCheck.status is agrees (input and output within 1%), disagrees, missing (not listed) or unpriced (listed without a per-token price); it is null when the aggregator could not be read in the last run. The served inputCostPer1M/outputCostPer1M are the newest observation (priceServed: curated, observed on the provider's checked date, or aggregator, observed at the first capture that showed those figures; curated on a tie); priceObservations lists every source's figures with observedAt and url, newest first, so a disagreement names both prices and which one is served. lastUpdated is the newest provider checked date, not a run time. provenance replay means the aggregator's figures came from recorded fixtures: their observedAt is the replay's time.",
     tags: ["models"],
     response: ModelsResponse,
     snapshots: ["pricing"],
