@@ -29,7 +29,7 @@ export const forumRoutes = [
     tier: "free",
     summary: "Hot threads from 7 AI forum communities: stickied and adult posts removed, deduplicated, top 30 by score.",
     description:
-      "The hot listing (50 posts) of each community in snapshot.communities (r/MachineLearning, r/LocalLLaMA, r/artificial, r/OpenAI, r/singularity, r/ClaudeAI, r/StableDiffusion), merged. Stickied or pinned posts and posts marked over_18 are removed. A crosspost counts as its original post: one entry per post id, the copy with the highest score kept. Ranked by score, then comment count. Titles and flair are sanitized; url is the link the post points to (the thread itself for text posts), permalink the discussion; created_utc is ISO 8601. A community that could not be read is left out of that day's ranking.",
+      "The hot listing (50 posts) of each community in snapshot.communities (r/MachineLearning, r/LocalLLaMA, r/artificial, r/OpenAI, r/singularity, r/ClaudeAI, r/StableDiffusion), merged. Stickied or pinned posts and posts marked over_18 are removed. A crosspost counts as its original post: one entry per post id, the copy with the highest score kept. Ranked by score, then comment count. Titles and flair are sanitized as the plain text reddit sends (control, bidi and invisible characters removed, prompt-injection phrases replaced by [filtered], clipped), so `<…>` written in a title stays as typed; url is the link the post points to (the thread itself for text posts), permalink the discussion; created_utc is ISO 8601. A community that could not be read is left out of that day's ranking.",
     tags: ["community"],
     response: ForumTrendingResponse,
     snapshots: ["forum-trending"],
