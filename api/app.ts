@@ -20,7 +20,7 @@ import { JSON_TYPE, respond } from "./http/respond.ts";
 import { DEFAULT_MAX_BODY_BYTES, NotJsonBody, readJsonBody } from "./http/body.ts";
 import { errorBody, invalidInput, toErrorParts } from "./http/errors.ts";
 import type { PaymentThrottle } from "./http/payment-throttle.ts";
-import { createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
+import { combineRateHeaders, createRateLimiter, type RateLimiter } from "./http/rate-limit.ts";
 import { CachedBody, ResponseCache, type ResponseCacheOptions } from "./serve/response-cache.ts";
 import { SingleFlight } from "./serve/single-flight.ts";
 import { CachedRejection, MAX_CACHED_REJECTIONS } from "./serve/cached-rejection.ts";
@@ -452,8 +452,8 @@ function requireSnapshots(route: AnyRoute, snapshots: SnapshotReader): void {
 
 /**
  * A free preview (api/previews/answer.ts): input checked, fields rendered or reused, then the call counted
- * against the client's daily quota; a failed call or a HEAD counts nothing. The quota's RateLimit-* headers
- * replace the per-minute limiter's, since the daily quota is the one that runs out.
+ * against the client's daily quota; a failed call or a HEAD counts nothing. The RateLimit-* headers describe
+ * whichever of the daily quota and the per-minute limit has fewer calls left, and name both policies.
  */
 async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: string, rateHeaders: Record<string, string>, deps: ServeDeps): Promise<Response> {
   const { options } = deps;
@@ -470,8 +470,7 @@ async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: 
     head,
     fields: () => deps.previewFields.get(ctx.dataVersion!, `${route.path} ${ctx.now.toISOString().slice(0, 16)} ${canonical(input)}`, async () => (await route.render!(ctx, input)) as Record<string, unknown>),
   });
-  const { "RateLimit-Policy": _policy, ...limiterHeaders } = rateHeaders;
-  return jsonResponse(200, answer.body, { ...limiterHeaders, ...answer.headers });
+  return jsonResponse(200, answer.body, combineRateHeaders(answer.headers, rateHeaders));
 }
 
 /**

@@ -20,6 +20,25 @@ export interface RateLimiter {
   peek(key: string): Promise<Record<string, string> | null>;
 }
 
+/**
+ * The RateLimit-* headers of a call under two limits at once (a preview's daily quota and the per-IP minute):
+ * Limit, Remaining and Reset of the one with fewer calls left, the one a client runs into first, and both
+ * policies in RateLimit-Policy, as the draft lists several quota policies. Other headers of `first` are kept.
+ */
+export function combineRateHeaders(first: Record<string, string>, second: Record<string, string>): Record<string, string> {
+  const left = (h: Record<string, string>) => Number(h["RateLimit-Remaining"] ?? Number.POSITIVE_INFINITY);
+  if (second["RateLimit-Remaining"] === undefined) return first;
+  const closest = left(second) < left(first) ? second : first;
+  const policies = [first["RateLimit-Policy"], second["RateLimit-Policy"]].filter((p): p is string => Boolean(p));
+  return {
+    ...first,
+    "RateLimit-Limit": closest["RateLimit-Limit"]!,
+    "RateLimit-Remaining": closest["RateLimit-Remaining"]!,
+    "RateLimit-Reset": closest["RateLimit-Reset"]!,
+    ...(policies.length > 0 ? { "RateLimit-Policy": policies.join(", ") } : {}),
+  };
+}
+
 /** Build the limiter, or null when `perMinute` is 0 (limiting off). */
 export function createRateLimiter(perMinute: number): RateLimiter | null {
   if (perMinute <= 0) return null;
