@@ -513,11 +513,12 @@ const MAX_LISTED_UNKNOWN = 10;
  * misspelled `limt=1` would otherwise be answered (and charged) as if it were not there. Free routes ignore
  * such parameters (api/security.md).
  */
-function refuseUndeclaredParams(route: AnyRoute, search: URLSearchParams): void {
-  if (!CHARGED_TIERS.has(route.tier) || search.size === 0) return;
+function refuseUndeclaredParams(route: AnyRoute, raw: Record<string, unknown>): void {
+  if (!CHARGED_TIERS.has(route.tier)) return;
   const known = declaredQueryNames(route);
-  const unknown = [...new Set([...search.keys()].filter((name) => !known.has(name)))];
-  if (unknown.length === 0) return;
+  let unknown: string[] | undefined;
+  for (const name in raw) if (!known.has(name)) (unknown ??= []).push(name);
+  if (!unknown) return;
   const listed = unknown.slice(0, MAX_LISTED_UNKNOWN).map((name) => clip(name, 60));
   const names = `${listed.join(", ")}${unknown.length > listed.length ? ` and ${unknown.length - listed.length} more` : ""}`;
   const accepted = [...known];
@@ -530,7 +531,8 @@ function refuseUndeclaredParams(route: AnyRoute, search: URLSearchParams): void 
 }
 
 function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: unknown } {
-  refuseUndeclaredParams(route, event.url.searchParams);
+  const rawQuery = route.query || CHARGED_TIERS.has(route.tier) ? getQuery(event) : undefined;
+  if (rawQuery) refuseUndeclaredParams(route, rawQuery);
   let query: unknown = {};
   let params: unknown = {};
   if (route.params) {
@@ -543,7 +545,7 @@ function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: 
   }
   if (route.query) {
     try {
-      const raw = recognizedQuery(route, getQuery(event));
+      const raw = recognizedQuery(route, rawQuery!);
       const repeated = repeatedParams(raw);
       if (repeated) throw repeated;
       const loose = looseNumbers(route.query, raw);
