@@ -99,6 +99,21 @@ describe("upstreamMs() whatever the host's time zone", () => {
     expect(upstreamMs("2026-08-14")).toBe(Date.UTC(2026, 7, 14));
   });
 
+  it("upstreamMs() pins a 12-hour clock's AM or PM to UTC (neither is a zone) and reads GMT+2 as an offset", () => {
+    expect(upstreamMs("Aug 14, 2026 10:00 AM")).toBe(Date.UTC(2026, 7, 14, 10));
+    expect(upstreamMs("2026/08/14 10:00 am")).toBe(Date.UTC(2026, 7, 14, 10));
+    expect(upstreamMs("Fri Aug 14 2026 10:00:00 PM")).toBe(Date.UTC(2026, 7, 14, 22));
+    expect(upstreamMs("14 Aug 2026 10:00 GMT+2")).toBe(Date.UTC(2026, 7, 14, 8));
+    expect(upstreamMs("Fri Aug 14 2026 10:00:00 GMT+0200 (Central European Summer Time)")).toBe(Date.UTC(2026, 7, 14, 8));
+    expect(upstreamMs("Aug 14 2026 10:00 CEST")).toBe(Date.UTC(2026, 7, 14, 8));
+  });
+
+  it("upstreamMs() refuses a text longer than any date before a pattern runs on it", () => {
+    expect(upstreamMs("1Z(".repeat(40_000))).toBeNull();
+    expect(upstreamMs(`14 Aug 2026${" ".repeat(200)}`)).toBe(Date.UTC(2026, 7, 14));
+    expect(upstreamMs(`14 Aug 2026 10:00${"x".repeat(100)}`)).toBeNull();
+  });
+
   it("upstreamMs() reads numeric offsets and the documented zone abbreviations", () => {
     const at10 = (offsetHours: number) => Date.UTC(2026, 7, 14, 10) - offsetHours * 3_600_000;
     expect(upstreamMs("Fri, 14 Aug 2026 10:00:00 +0200")).toBe(at10(2));

@@ -9,7 +9,8 @@
  *   expires or ends, a due date) may lie far ahead and are only checked for the two rules above.
  * Strings never depend on the host's time zone: a date or date-time without a zone is UTC ("2026-08-14T10:00:00" →
  * 10:00Z, "14 Aug 2026" → 00:00Z). RFC 822 / RSS dates are read by hand with numeric offsets and the zone
- * abbreviations in ZONE_OFFSETS_MINUTES; any other abbreviation is unreadable (null), never guessed.
+ * abbreviations in ZONE_OFFSETS_MINUTES; any other abbreviation is unreadable (null), never guessed. AM and PM
+ * are a clock's, not zones. A text longer than MAX_DATE_TEXT is not a date and is refused before any pattern runs.
  * Numbers are Unix seconds, the unit the numeric upstreams (aggregator `created`, forum `created_utc`) document.
  * Units are never guessed: a value in milliseconds or microseconds lands far past year 9999 (or far past the
  * fetch time) and becomes null like any other out-of-range value.
@@ -51,7 +52,11 @@ const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)
 /** RFC 822 / RFC 2822 as feeds write it: optional weekday, day, month name, 2- or 4-digit year, optional time and zone. */
 const RFC822 = /^(?:[A-Za-z]{3,9},?\s+)?(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4}|\d{2})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*([+-]\d{4}|[A-Za-z]{1,5}))?$/;
 /** A zone written in a date: a numeric offset, or UT/UTC/GMT/Z. */
-const EXPLICIT_ZONE = /(?:[+-]\d{2}:?\d{2}|\b(?:UTC?|GMT)\b|\dZ)\s*(?:\([^)]*\))?$|\b[A-Za-z]{2,5}$/;
+const NUMERIC_ZONE = /(?:[+-]\d{2}:?\d{2}|\b(?:UTC?|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|\dZ)(?:\s*\([^()]{0,60}\))?$/i;
+/** A zone abbreviation of ZONE_OFFSETS_MINUTES at the end of a date (AM, PM or any other word is not one). */
+const NAMED_ZONE = new RegExp(`\\s(${Object.keys(ZONE_OFFSETS_MINUTES).join("|")})$`, "i");
+/** Longer than any date an upstream writes: refused before any pattern runs on it. */
+const MAX_DATE_TEXT = 100;
 
 /** Milliseconds of an RFC 822 date; undefined when the text is not one, null when it is one that cannot be read. */
 function rfc822Ms(text: string): number | null | undefined {
@@ -91,13 +96,23 @@ export function upstreamMs(value: UpstreamTimeValue): number | null {
   }
   if (typeof value !== "string") return null;
   const text = value.trim();
-  if (text === "") return null;
+  if (text === "" || text.length > MAX_DATE_TEXT) return null;
   const local = ISO_LOCAL.exec(text);
   if (local) return parsed(`${local[1]}T${local[2]}Z`);
   const rfc = rfc822Ms(text);
   if (rfc !== undefined) return rfc;
-  // Other shapes go to Date.parse, which reads a zoneless non-ISO date in the host's zone: pin those to UTC.
-  return EXPLICIT_ZONE.test(text) ? parsed(text) : parsed(`${text} UTC`);
+  // Other shapes go to Date.parse, which reads a zoneless non-ISO date in the host's zone: a numeric zone or
+  // UTC/GMT is left as written, a known abbreviation becomes its offset, and anything else is pinned to UTC.
+  if (NUMERIC_ZONE.test(text)) return parsed(text);
+  const named = NAMED_ZONE.exec(text);
+  if (named) return parsed(`${text.slice(0, named.index)} ${offsetText(ZONE_OFFSETS_MINUTES[named[1]!.toUpperCase()]!)}`);
+  return parsed(`${text} UTC`);
+}
+
+/** An offset in minutes as Date.parse reads it: `+0200`, `-0430`. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
 }
 
 function parsed(text: string): number | null {

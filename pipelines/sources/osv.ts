@@ -148,13 +148,14 @@ const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 /**
  * Package names as each registry allows them; verdicts match on the name exactly, so one outside these rules
  * (markup, control characters, an over-long string) names no package we could ever match and is not stored.
- * - npm (validate-npm-package-name, new packages): an optional `@scope/`, then lowercase URL-safe characters,
- *   not starting with `.` or `_`; at most 214 characters in all.
+ * - npm (validate-npm-package-name's rules for existing packages): an optional `@scope/`, then URL-safe
+ *   characters, not starting with `.` or `_`; at most 214 characters in all. Capitals are allowed: packages
+ *   published before npm required lower case (Haraka, JSONStream) are still installed and still get advisories.
  * - PyPI (PEP 508 names): ASCII letters and digits, with `.`, `_`, `-` inside; PyPI sets no length limit, 200
  *   is far above any real name.
  */
 const PACKAGE_NAME: Record<(typeof SECURITY_ECOSYSTEMS)[number], { pattern: RegExp; max: number }> = {
-  npm: { pattern: /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-]*$/, max: 214 },
+  npm: { pattern: /^(?:@[A-Za-z0-9~-][A-Za-z0-9._~-]*\/)?[A-Za-z0-9~-][A-Za-z0-9._~-]*$/, max: 214 },
   PyPI: { pattern: /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, max: 200 },
 };
 
