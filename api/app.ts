@@ -325,6 +325,9 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     }
     if (route.tier === "premium") {
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
+      // Before the 402: a challenge names its resource with the declared parameters only, so a client that paid
+      // and retried at that URL would be answered without its misspelled one, and charged.
+      refuseUndeclaredParams(route, getQuery(event));
       return await options.premium.serve({
         route,
         request: event.req,
@@ -398,7 +401,9 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
     if (rejectionKey) {
       keepRejection(deps, rejectionKey.key, rejectionKey.generation, { status: parts.status, text, headers: parts.headers, limited: LIMITED_TIERS.has(route.tier) });
     }
-    return respondJson(text, parts.status, { ...rateHeaders, ...parts.headers });
+    // A preview's quota refusal carries the quota's RateLimit headers: combined with the minute's, as on its 200.
+    const limits = route.tier === "preview" && parts.headers?.["RateLimit-Remaining"] !== undefined ? combineRateHeaders(parts.headers, rateHeaders) : { ...rateHeaders, ...parts.headers };
+    return respondJson(text, parts.status, limits);
   }
 }
 

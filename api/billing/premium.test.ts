@@ -424,6 +424,10 @@ describe("premium wrapper", () => {
     expect(body.message).toBe("/api/premium/test/echo takes no parameters nn, _; it takes n. Nothing was charged.");
     expect(handlerCalls).toBe(0);
     expect(await balanceOf(token)).toBe(5);
+    // Without a credential too: a 402 would name the resource without the typo, and a paid retry there would be charged.
+    const unpaid = await app.request("/api/premium/test/echo?nn=4");
+    expect(unpaid.status).toBe(400);
+    expect(((await unpaid.json()) as Json).error).toBe("invalid_query");
   });
 
   it("serve() opens the burn-rate breaker after the charged-call limit without charging", async () => {

@@ -34,7 +34,7 @@ const RATE_HEADERS: Record<string, Header> = {
   "RateLimit-Limit": seconds("Requests allowed per window (absent when the instance runs without a limit)."),
   "RateLimit-Remaining": seconds("Requests left in the current window."),
   "RateLimit-Reset": seconds("Seconds until the window resets."),
-  "RateLimit-Policy": text("`<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`."),
+  "RateLimit-Policy": text("`<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left."),
 };
 
 /** An error answer with the shared body. */

@@ -180,12 +180,18 @@ describe("every operation answers what /openapi.json declares", () => {
       expect((await json(undeclared)).error, route.path).toBe("invalid_query");
     }
     const routing = "/api/premium/routing";
-    // The 402 names the resource from the path and the declared parameters only: a 15,000-character unknown
-    // parameter neither comes back nor swells PAYMENT-REQUIRED past what Node's own fetch reads.
+    // The 402 names the resource from the path and its declared parameters.
+    const challenge = await fetch(`${base}${routing}?task=code`);
+    expect(challenge.status).toBe(402);
+    expect((await json(challenge)).resource.url).toMatch(new RegExp(`^http://[^/]+${routing}\\?task=code$`));
+    // An undeclared parameter is refused before the challenge (a paid retry at the challenge's URL would drop it),
+    // and a 15,000-character one is not echoed back.
     const padded = await fetch(`${base}${routing}?task=code&pad=${"y".repeat(15_000)}`);
-    expect(padded.status).toBe(402);
-    expect(padded.headers.get("payment-required")!.length).toBeLessThan(4_000);
-    expect((await json(padded)).resource.url).toMatch(new RegExp(`^http://[^/]+${routing}\\?task=code$`));
+    expect(padded.status).toBe(400);
+    expect(padded.headers.get("payment-required")).toBeNull();
+    const refused = await padded.text();
+    expect(refused.length).toBeLessThan(2_000);
+    expect(JSON.parse(refused)).toMatchObject({ ok: false, error: "invalid_query", issues: [{ code: "unrecognized_keys" }] });
     const key = { ...bearer(token), "idempotency-key": `contract-${randomBytes(4).toString("hex")}` };
     expect((await fetch(`${base}${routing}?task=code`, { headers: key })).status).toBe(200);
     expect((await fetch(`${base}${routing}?task=code`, { headers: key })).headers.get("idempotent-replayed")).toBe("true");

@@ -20,7 +20,7 @@ let token = "";
 
 beforeAll(async () => {
   temp = await openTempDatabase();
-  const env = { SNAPSHOTS_DIR: BUNDLED_SNAPSHOTS, DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "0", PAYMENTS_TEST_CHAIN: "off" };
+  const env = { SNAPSHOTS_DIR: BUNDLED_SNAPSHOTS, DATABASE_URL: temp.url, RATE_LIMIT_PER_MINUTE: "120", PAYMENTS_TEST_CHAIN: "off" };
   apis.push(...(await Promise.all([spawnApi(env), spawnApi(env)])));
   const credits = createCredits(temp.db as Database);
   const minted = await credits.mintToken(temp.db, { kind: "paid" });
@@ -85,8 +85,10 @@ describe("GET /api/preview/routing", () => {
           preview_shows: "top-1 model only",
         },
       });
+      // Both limits the preview is under; Limit and Remaining of the daily quota, which has fewer calls left.
       expect(headers.get("ratelimit-limit")).toBe("5");
-      expect(headers.get("ratelimit-policy")).toBe("5;w=86400");
+      expect(headers.get("ratelimit-remaining")).toBe(String(4 - i));
+      expect(headers.get("ratelimit-policy")).toBe("5;w=86400, 120;w=60");
       expect(headers.get("cache-control")).toBe("no-store");
       remaining.push(body.rate_limit.remaining);
     }
@@ -96,8 +98,8 @@ describe("GET /api/preview/routing", () => {
     // Another task is the same preview: the quota is per preview, not per input.
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ ok: false, error: "preview_limit_reached", rate_limit: { limit: 5, remaining: 0 } });
-    // The daily quota's headers, all of them: not the per-minute limiter's policy beside the quota's limit.
-    expect([over.headers.get("ratelimit-limit"), over.headers.get("ratelimit-policy")]).toEqual(["5", "5;w=86400"]);
+    // The refusal's headers describe the exhausted daily quota, and name the minute's policy beside it.
+    expect([over.headers.get("ratelimit-limit"), over.headers.get("ratelimit-remaining"), over.headers.get("ratelimit-policy")]).toEqual(["5", "0", "5;w=86400, 120;w=60"]);
     expect(over.body.message).toContain("/api/premium/routing");
     expect(over.body.message).toContain("/api/payment/buy-credits");
     const now = Date.now();

@@ -711,7 +711,7 @@ export interface paths {
         };
         /**
          * Hot open GitHub issues in AI projects: 10+ comments, updated in the last 7 days, top 30 by comments.
-         * @description Four GitHub issue searches (bug-labelled issues mentioning LLMs anywhere; inference engines; model and application frameworks; coding agents and official SDKs — snapshot.queries lists them) of the form `is:issue is:open comments:>=10 <scope>`, sorted by last update, 100 results each. The rules are applied by the service: pull requests, closed issues and issues under 10 comments are dropped; the 7-day window ends at window_end (the run time, or the newest update GitHub reported when earlier); an issue found by several queries appears once with every query id in `queries`; ranked by comments, then most recent update. Titles and labels are sanitized.
+         * @description Four GitHub issue searches (bug-labelled issues mentioning LLMs anywhere; inference engines; model and application frameworks; coding agents and official SDKs — snapshot.queries lists them) of the form `is:issue is:open comments:>=10 <scope>`, sorted by last update, 100 results each. The rules are applied by the service: pull requests, closed issues and issues under 10 comments are dropped; the 7-day window ends at window_end (the run time, or the newest update GitHub reported when earlier); an issue found by several queries appears once with every query id in `queries`; ranked by comments, then most recent update. Titles and labels are sanitized as the plain text GitHub sends (control, bidi and invisible characters removed, prompt-injection phrases replaced by [filtered], clipped), so `Option<String>` or `<svg>` in a title stays as typed.
          */
         get: operations["getApiIssuesHot"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * Hot threads from 7 AI forum communities: stickied and adult posts removed, deduplicated, top 30 by score.
-         * @description The hot listing (50 posts) of each community in snapshot.communities (r/MachineLearning, r/LocalLLaMA, r/artificial, r/OpenAI, r/singularity, r/ClaudeAI, r/StableDiffusion), merged. Stickied or pinned posts and posts marked over_18 are removed. A crosspost counts as its original post: one entry per post id, the copy with the highest score kept. Ranked by score, then comment count. Titles and flair are sanitized; url is the link the post points to (the thread itself for text posts), permalink the discussion; created_utc is ISO 8601. A community that could not be read is left out of that day's ranking.
+         * @description The hot listing (50 posts) of each community in snapshot.communities (r/MachineLearning, r/LocalLLaMA, r/artificial, r/OpenAI, r/singularity, r/ClaudeAI, r/StableDiffusion), merged. Stickied or pinned posts and posts marked over_18 are removed. A crosspost counts as its original post: one entry per post id, the copy with the highest score kept. Ranked by score, then comment count. Titles and flair are sanitized as the plain text reddit sends (control, bidi and invisible characters removed, prompt-injection phrases replaced by [filtered], clipped), so `<…>` written in a title stays as typed; url is the link the post points to (the thread itself for text posts), permalink the discussion; created_utc is ISO 8601. A community that could not be read is left out of that day's ranking.
          */
         get: operations["getApiForumTrending"];
         put?: never;
@@ -2336,7 +2336,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2439,7 +2439,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2489,7 +2489,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2526,7 +2526,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2576,7 +2576,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2600,7 +2600,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2650,7 +2650,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2674,7 +2674,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2724,7 +2724,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2748,7 +2748,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2800,7 +2800,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2853,7 +2853,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2912,7 +2912,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -2936,7 +2936,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -2986,7 +2986,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3010,7 +3010,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3060,7 +3060,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3084,7 +3084,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3134,7 +3134,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3158,7 +3158,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3208,7 +3208,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3232,7 +3232,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3282,7 +3282,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3335,7 +3335,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3383,7 +3383,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3531,7 +3531,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3595,7 +3595,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3652,7 +3652,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3713,7 +3713,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3737,7 +3737,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3798,7 +3798,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3846,7 +3846,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -3907,7 +3907,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -3946,7 +3946,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4007,7 +4007,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4059,7 +4059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4118,7 +4118,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4170,7 +4170,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4220,7 +4220,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4265,7 +4265,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4326,7 +4326,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4361,7 +4361,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4422,7 +4422,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4516,7 +4516,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4577,7 +4577,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4627,7 +4627,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4688,7 +4688,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4745,7 +4745,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4806,7 +4806,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4857,7 +4857,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -4918,7 +4918,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -4962,7 +4962,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5026,7 +5026,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5087,7 +5087,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5153,7 +5153,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5214,7 +5214,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5275,7 +5275,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5350,7 +5350,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5415,7 +5415,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5468,7 +5468,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5529,7 +5529,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5599,7 +5599,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5660,7 +5660,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5726,7 +5726,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5787,7 +5787,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5838,7 +5838,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -5899,7 +5899,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -5953,7 +5953,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6014,7 +6014,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6059,7 +6059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6120,7 +6120,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6183,7 +6183,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6244,7 +6244,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6302,7 +6302,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6363,7 +6363,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6415,7 +6415,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6476,7 +6476,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6533,7 +6533,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6599,7 +6599,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6709,7 +6709,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6759,7 +6759,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6794,7 +6794,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6849,7 +6849,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -6898,7 +6898,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -6946,7 +6946,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7014,7 +7014,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7077,7 +7077,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7100,7 +7100,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description `bytes <first>-<last>/<size>`. */
                     "Content-Range": string;
@@ -7137,7 +7137,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7205,7 +7205,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7228,7 +7228,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description `bytes <first>-<last>/<size>`. */
                     "Content-Range": string;
@@ -7283,7 +7283,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7333,7 +7333,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7378,7 +7378,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7439,7 +7439,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7506,7 +7506,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -7574,7 +7574,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7678,7 +7678,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9633,7 +9633,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9693,7 +9693,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9754,7 +9754,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9793,7 +9793,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9846,7 +9846,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9888,7 +9888,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -9947,7 +9947,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10000,7 +10000,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10050,7 +10050,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10151,7 +10151,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10804,7 +10804,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10923,7 +10923,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -10989,7 +10989,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11059,7 +11059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -11123,7 +11123,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11185,7 +11185,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -12684,7 +12684,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12739,7 +12739,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -13260,7 +13260,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13328,7 +13328,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14030,7 +14030,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14075,7 +14075,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14618,7 +14618,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14667,7 +14667,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -14728,7 +14728,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14784,7 +14784,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -15255,7 +15255,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15301,7 +15301,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -16007,7 +16007,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16069,7 +16069,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -16302,7 +16302,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16350,7 +16350,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
@@ -16928,7 +16928,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17042,7 +17042,7 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
-                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota, `<limit>;w=86400`. */
+                    /** @description `<limit>;w=60` (the per-minute limit); on a free preview its daily quota first, `<limit>;w=86400, <limit>;w=60`, and Limit, Remaining and Reset describe whichever has fewer calls left. */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until a request is allowed again. */
                     "Retry-After": number;
