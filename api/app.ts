@@ -327,14 +327,15 @@ async function serveRoute(route: AnyRoute, event: H3Event, head: boolean, deps: 
       if (!options.premium) throw new ApiError(503, "premium_unavailable", "paid endpoints are not enabled on this instance (no billing database)");
       // Before the 402: a challenge names its resource with the declared parameters only, so a client that paid
       // and retried at that URL would be answered without its misspelled one, and charged.
-      refuseUndeclaredParams(route, getQuery(event));
+      const rawQuery = getQuery(event);
+      refuseUndeclaredParams(route, rawQuery);
       return await options.premium.serve({
         route,
         request: event.req,
         url: event.url,
         clientIp: ip,
         context: renderContext(deps),
-        parse: async () => ({ ...parseInput(route, event), ...(await parseBody(route, event)) }),
+        parse: async () => ({ ...parseInput(route, event, rawQuery), ...(await parseBody(route, event)) }),
       });
     }
     if (route.tier === "preview") return await servePreview(route, event, head, ip, rateHeaders, deps);
@@ -535,9 +536,10 @@ function refuseUndeclaredParams(route: AnyRoute, raw: Record<string, unknown>): 
   );
 }
 
-function parseInput(route: AnyRoute, event: H3Event): { query: unknown; params: unknown } {
-  const rawQuery = route.query || CHARGED_TIERS.has(route.tier) ? getQuery(event) : undefined;
-  if (rawQuery) refuseUndeclaredParams(route, rawQuery);
+/** The route's params and query, checked; `checkedQuery` is the raw query when the caller has already refused its undeclared parameters. */
+function parseInput(route: AnyRoute, event: H3Event, checkedQuery?: Record<string, unknown>): { query: unknown; params: unknown } {
+  const rawQuery = checkedQuery ?? (route.query || CHARGED_TIERS.has(route.tier) ? getQuery(event) : undefined);
+  if (rawQuery && !checkedQuery) refuseUndeclaredParams(route, rawQuery);
   let query: unknown = {};
   let params: unknown = {};
   if (route.params) {
