@@ -466,7 +466,9 @@ async function servePreview(route: AnyRoute, event: H3Event, head: boolean, ip: 
   if (!options.previews) {
     throw new ApiError(503, "previews_unavailable", "free previews are not enabled on this instance: their daily quotas are counted in the state database, which is off");
   }
-  const input = parseInput(route, event);
+  const rawQuery = getQuery(event);
+  refuseUndeclaredParams(route, rawQuery);
+  const input = parseInput(route, event, rawQuery);
   requireSnapshots(route, options.snapshots);
   const ctx = renderContext(deps);
   const answer = await answerPreview({
@@ -509,18 +511,15 @@ async function parseBody(route: AnyRoute, event: H3Event): Promise<{ body: unkno
   }
 }
 
-/** Tiers whose calls cost something (credits, a preview of the daily quota): an undeclared parameter is refused there. */
-const CHARGED_TIERS = new Set(["premium", "preview"]);
 /** How many undeclared parameter names a refusal lists. */
 const MAX_LISTED_UNKNOWN = 10;
 
 /**
- * 400 `invalid_query` for a paid or counted call that names a parameter its route does not declare: a
- * misspelled `limt=1` would otherwise be answered (and charged) as if it were not there. Free routes ignore
- * such parameters (api/security.md).
+ * 400 `invalid_query` for a paid or counted call (premium, preview) that names a parameter its route does not
+ * declare: a misspelled `limt=1` would otherwise be answered (and charged) as if it were not there. Free routes
+ * ignore such parameters (api/security.md).
  */
 function refuseUndeclaredParams(route: AnyRoute, raw: Record<string, unknown>): void {
-  if (!CHARGED_TIERS.has(route.tier)) return;
   const known = declaredQueryNames(route);
   let unknown: string[] | undefined;
   for (const name in raw) if (!known.has(name)) (unknown ??= []).push(name);
@@ -536,10 +535,8 @@ function refuseUndeclaredParams(route: AnyRoute, raw: Record<string, unknown>): 
   );
 }
 
-/** The route's params and query, checked; `checkedQuery` is the raw query when the caller has already refused its undeclared parameters. */
-function parseInput(route: AnyRoute, event: H3Event, checkedQuery?: Record<string, unknown>): { query: unknown; params: unknown } {
-  const rawQuery = checkedQuery ?? (route.query || CHARGED_TIERS.has(route.tier) ? getQuery(event) : undefined);
-  if (rawQuery && !checkedQuery) refuseUndeclaredParams(route, rawQuery);
+/** The route's params and query, checked; `rawQuery` when the caller has read the query already. */
+function parseInput(route: AnyRoute, event: H3Event, rawQuery?: Record<string, unknown>): { query: unknown; params: unknown } {
   let query: unknown = {};
   let params: unknown = {};
   if (route.params) {
@@ -552,7 +549,7 @@ function parseInput(route: AnyRoute, event: H3Event, checkedQuery?: Record<strin
   }
   if (route.query) {
     try {
-      const raw = recognizedQuery(route, rawQuery!);
+      const raw = recognizedQuery(route, rawQuery ?? getQuery(event));
       const repeated = repeatedParams(raw);
       if (repeated) throw repeated;
       const loose = looseNumbers(route.query, raw);
