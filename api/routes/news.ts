@@ -84,16 +84,14 @@ function feedUpdated(snapshot: LoadedSnapshot<NewsSnapshot>): Date {
   return new Date(stamp);
 }
 
-/**
- * Characters an XML 1.0 document cannot hold, even escaped (C0 controls but tab, newline and return; U+FFFE,
- * U+FFFF), and lone surrogates (no character at all). The RSS drops them; the JSON Feed drops the surrogates.
- */
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Lone surrogates, no character at all: both feeds drop them (strict JSON parsers and XML refuse them). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Characters XML 1.0 cannot hold even escaped (C0 controls but tab, newline and return; U+FFFE, U+FFFF): the RSS drops them. */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** `text` as an XML 1.0 document can carry it (the builder escapes the markup characters). */
 export function xmlText(text: string): string {
-  return text.replace(NOT_XML_CHAR, "");
+  return wellFormed(text).replace(XML_FORBIDDEN, "");
 }
 
 /** `text` without lone surrogates, which strict JSON parsers refuse. */
