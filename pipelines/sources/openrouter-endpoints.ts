@@ -8,9 +8,8 @@
  * (we keep p50) and are null without an API key; uptime is a percentage. Every text is sanitized and clipped.
  */
 import { z } from "zod";
-import { sanitize } from "../lib/sanitize.ts";
 import type { Source } from "../lib/types.ts";
-import { perTokenToPer1M, round6 } from "./openrouter.ts";
+import { cleanLabel, perTokenToPer1M, round6 } from "./openrouter.ts";
 
 /** Endpoint listings beyond this many per model are dropped (the parse result says how many). */
 export const MAX_ENDPOINTS_PER_MODEL = 100;
@@ -91,9 +90,7 @@ export class OpenRouterEndpointsParseError extends Error {
 
 /** A sanitized, clipped label, or null when nothing printable is left. */
 function label(value: string | null | undefined): string | null {
-  if (typeof value !== "string") return null;
-  const text = sanitize(value, { maxLength: MAX_LABEL }).trim();
-  return text === "" ? null : text;
+  return cleanLabel(value, MAX_LABEL);
 }
 
 /** A tag for an endpoint the aggregator lists without one: its provider name in lower case with dashes. */

@@ -3,7 +3,7 @@
  * Public, no key; one request per run, read hourly by the pricing feed to cross-check curated prices.
  * Prices arrive as USD per token in decimal strings ("0.0000025"); "-1" marks a variable price (routers)
  * and "0" a free variant. We turn them into USD per 1M tokens with exact decimal shifting.
- * Names and modalities are outside text: sanitized and clipped like the endpoint labels (openrouter-endpoints.ts);
+ * Names and modalities are outside text: sanitized and clipped by cleanLabel, as the endpoint labels are;
  * a model listed without a usable name (null, absent, nothing printable) is kept under its id.
  */
 import { z } from "zod";
