@@ -215,7 +215,8 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { now: Date; meta: Arxi
     if (!split || title === "" || !publishedAt) continue;
     const authors = e.authors.map((a) => sanitize(a, { maxLength: 120 })).filter((a) => a !== "");
     const categories = [...new Set(e.categories)];
-    const primaryCategory = arxivCategory(e.primaryCategory) ?? categories.find((c) => arxivCategory(c) !== undefined) ?? ctx.meta.category;
+    // parse() kept primaryCategory and doi only in their own syntax; the listed categories are not checked there.
+    const primaryCategory = e.primaryCategory ?? categories.find((c) => arxivCategory(c) !== undefined) ?? ctx.meta.category;
     const versioned = `${split.id}v${split.version}`;
     out.push({
       id: split.id,
@@ -231,7 +232,7 @@ export function normalizeArxiv(parsed: ArxivParsed, ctx: { now: Date; meta: Arxi
       updatedAt: parseDate(e.updated, ctx.now) ?? publishedAt,
       url: `https://arxiv.org/abs/${versioned}`,
       pdfUrl: `https://arxiv.org/pdf/${versioned}`,
-      doi: e.doi === undefined ? null : (doiOf(e.doi) ?? null),
+      doi: e.doi ?? null,
       listedIn: [ctx.meta.category],
     });
   }
