@@ -113,6 +113,11 @@ const BLOCK_TAG = /<(\/?)(p|br|div|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|sec
 const DISCARDED_CONTENT_TAGS = ["script", "style", "textarea", "option", "noscript", "template", "iframe", "object", "svg", "math"];
 /** Elements the parser reads to their closing tag: discarded-content ones, and `title`, whose content is raw text. */
 const SWALLOWING_TAGS = [...DISCARDED_CONTENT_TAGS, "title"];
+/** The opening and closing tag patterns of each swallowing element, built once (matchAll copies a global regex). */
+const SWALLOWING_TAG_PATTERNS = SWALLOWING_TAGS.map((tag) => ({
+  opening: new RegExp(`<${tag}(?=[\\s/>])[^>]*>`, "gi"),
+  closing: new RegExp(`</${tag}\\s*>`, "gi"),
+}));
 
 /** Step 0 of the `html` format: markup → text, parsed once. */
 function htmlToText(input: string, flags: Set<SanitizeFlag>): string {
@@ -150,10 +155,10 @@ function htmlToText(input: string, flags: Set<SanitizeFlag>): string {
  */
 function dropUnclosedOpenings(markup: string): string {
   const unmatched: [number, number][] = [];
-  for (const tag of SWALLOWING_TAGS) {
+  for (const { opening, closing } of SWALLOWING_TAG_PATTERNS) {
     const events = [
-      ...[...markup.matchAll(new RegExp(`<${tag}(?=[\\s/>])[^>]*>`, "gi"))].map((m) => ({ at: m.index, end: m.index + m[0].length, open: !m[0].endsWith("/>") })),
-      ...[...markup.matchAll(new RegExp(`</${tag}\\s*>`, "gi"))].map((m) => ({ at: m.index, end: m.index, open: false, close: true })),
+      ...[...markup.matchAll(opening)].map((m) => ({ at: m.index, end: m.index + m[0].length, open: !m[0].endsWith("/>") })),
+      ...[...markup.matchAll(closing)].map((m) => ({ at: m.index, end: m.index, open: false, close: true })),
     ].sort((a, b) => a.at - b.at);
     const stack: [number, number][] = [];
     for (const e of events) {
