@@ -149,16 +149,20 @@ export function buildJsonFeed(ctx: RenderContext): JsonFeed {
     feed_url: `${ctx.baseUrl}/api/feed.json`,
     description: FEED_DESCRIPTION,
     language: "en",
-    items: snapshot.data.articles.slice(0, FEED_ITEMS).map((a) => ({
-      id: a.id,
-      url: a.url,
-      title: wellFormed(a.title),
-      content_text: wellFormed(a.snippet) || wellFormed(a.title) || a.id,
-      ...(a.snippet ? { summary: wellFormed(a.snippet) } : {}),
-      date_published: a.publishedAt,
-      tags: a.categories.map(wellFormed),
-      authors: [{ name: wellFormed(a.source) }],
-    })),
+    items: snapshot.data.articles.slice(0, FEED_ITEMS).map((a) => {
+      const title = wellFormed(a.title);
+      const snippet = wellFormed(a.snippet);
+      return {
+        id: a.id,
+        url: a.url,
+        title,
+        content_text: snippet || title || a.id,
+        ...(a.snippet ? { summary: snippet } : {}),
+        date_published: a.publishedAt,
+        tags: a.categories.map(wellFormed),
+        authors: [{ name: wellFormed(a.source) }],
+      };
+    }),
   });
 }
 
