@@ -6,6 +6,8 @@
  */
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
 import { addDays } from "../verdicts/history-range.ts";
+import { blended } from "../verdicts/price.ts";
+import { round } from "../verdicts/round.ts";
 
 /** Days of the provider timelines and of the price charts. */
 export const TIMELINE_DAYS = 14;
@@ -43,8 +45,8 @@ export async function providerTimelines(reader: WarehouseReader): Promise<Provid
     const entry = out.get(provider) ?? { provider, days: [] };
     entry.days.push({
       date: String(r["date"]),
-      uptime_pct: known > 0 ? Math.round((10_000 * Number(r["up"])) / known) / 100 : null,
-      incident_hours: Math.round(Number(r["incident_seconds"]) / 36) / 100,
+      uptime_pct: known > 0 ? round((100 * Number(r["up"])) / known, 2) : null,
+      incident_hours: round(Number(r["incident_seconds"]) / 3600, 2),
     });
     out.set(provider, entry);
   }
@@ -55,16 +57,19 @@ const PRICES_SQL = `WITH w AS (SELECT * FROM model_prices WHERE date BETWEEN CAS
     AND input_per_1m IS NOT NULL AND output_per_1m IS NOT NULL
     QUALIFY row_number() OVER (PARTITION BY model_id, date ORDER BY observed_at DESC NULLS LAST, CASE source WHEN 'curated' THEN 0 ELSE 1 END) = 1),
   top AS (SELECT model_id FROM w GROUP BY model_id ORDER BY count(*) DESC, model_id LIMIT ${PRICE_MODELS})
-  SELECT w.model_id AS name, CAST(w.date AS VARCHAR) AS date, round((3 * input_per_1m + output_per_1m) / 4, 4) AS value
+  SELECT w.model_id AS name, CAST(w.date AS VARCHAR) AS date, input_per_1m, output_per_1m
   FROM w JOIN top USING (model_id) ORDER BY name, date`;
 
 const GPU_SQL = `WITH w AS (SELECT * FROM gpu_prices WHERE date BETWEEN CAST(? AS DATE) AND CAST(? AS DATE) AND type = 'on_demand'),
   top AS (SELECT gpu FROM w GROUP BY gpu ORDER BY sum(offers) DESC, gpu LIMIT ${GPU_SERIES})
-  SELECT w.gpu AS name, CAST(w.date AS VARCHAR) AS date, round(min(median_usd), 4) AS value
+  SELECT w.gpu AS name, CAST(w.date AS VARCHAR) AS date, min(median_usd) AS value
   FROM w JOIN top USING (gpu) GROUP BY w.gpu, w.date ORDER BY name, date`;
 
-/** A chart of `sql`'s (name, date, value) rows over the PRICE_DAYS days ending with the table's newest day. */
-async function chartOf(reader: WarehouseReader, table: string, sql: string): Promise<Chart> {
+/**
+ * A chart of `sql`'s (name, date, …) rows over the PRICE_DAYS days ending with the table's newest day, each row's
+ * value taken by `valueOf` (rounded as the API's answers round theirs).
+ */
+async function chartOf(reader: WarehouseReader, table: string, sql: string, valueOf: (row: Record<string, unknown>) => number): Promise<Chart> {
   const to = newest(reader, table);
   if (!to) return { dates: [], series: [] };
   const rows = await reader.query(sql, [addDays(to, -(PRICE_DAYS - 1)), to]);
@@ -74,13 +79,14 @@ async function chartOf(reader: WarehouseReader, table: string, sql: string): Pro
   for (const r of rows) {
     const name = String(r["name"]);
     const values = series.get(name) ?? dates.map(() => null);
-    values[index.get(String(r["date"]))!] = r["value"] === null ? null : Number(r["value"]);
+    values[index.get(String(r["date"]))!] = valueOf(r);
     series.set(name, values);
   }
   return { dates, series: [...series].map(([name, values]) => ({ name, values })) };
 }
 
 /** The model price chart. */
-export const modelPriceChart = (reader: WarehouseReader): Promise<Chart> => chartOf(reader, "model_prices", PRICES_SQL);
+export const modelPriceChart = (reader: WarehouseReader): Promise<Chart> =>
+  chartOf(reader, "model_prices", PRICES_SQL, (r) => blended(Number(r["input_per_1m"]), Number(r["output_per_1m"])));
 /** The GPU price chart. */
-export const gpuPriceChart = (reader: WarehouseReader): Promise<Chart> => chartOf(reader, "gpu_prices", GPU_SQL);
+export const gpuPriceChart = (reader: WarehouseReader): Promise<Chart> => chartOf(reader, "gpu_prices", GPU_SQL, (r) => round(Number(r["value"]), 4));

@@ -26,6 +26,7 @@ import {
   TRACKED_PROTOCOLS,
   type SecurityAdvisoriesSnapshot,
 } from "../../pipelines/contract/snapshots/security-advisories.ts";
+import { round } from "../verdicts/round.ts";
 
 /** Packages one stack-safety call may list. */
 export const MAX_STACK_PACKAGES = 10;
@@ -257,7 +258,7 @@ async function readModelDrift(ctx: RenderContext, asked: readonly string[], w: D
       asked: m,
       id: dep !== null || p !== undefined ? key : null,
       deprecation: dep ? { status: dep.status, sunset_date: dep.sunset_date, replacement: dep.replacement } : null,
-      price: p && p["from_date"] !== p["to_date"] ? { from_blended: round(Number(p["from_b"])), to_blended: round(Number(p["to_b"])), from_date: String(p["from_date"]), to_date: String(p["to_date"]) } : null,
+      price: p && p["from_date"] !== p["to_date"] ? { from_blended: round(Number(p["from_b"]), 6), to_blended: round(Number(p["to_b"]), 6), from_date: String(p["from_date"]), to_date: String(p["to_date"]) } : null,
     };
   });
 }
@@ -305,7 +306,6 @@ export async function renderStackDrift(ctx: RenderContext, query: z.infer<typeof
   return stackDrift({ now, sinceDays: query.since_days, models, packages, protocols });
 }
 
-const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 const freshness = { cadence: securityAdvisoriesSnapshotType.cadence, slaSeconds: securityAdvisoriesSnapshotType.slaSeconds };
 const SOURCES = "OSV (including its malicious-package advisories), the CISA KEV catalog, and npm and PyPI release metadata of a curated cohort (pipelines/catalog/security-cohort.ts)";

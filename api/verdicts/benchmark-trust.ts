@@ -22,6 +22,7 @@
  * - Status: active (a score reported within 365 days of the capture day), dormant (none that recent), unscored.
  * - The trust factor other verdicts discount a benchmark by is trust_score / 100 (1 for an untouched benchmark).
  */
+import { round } from "./round.ts";
 
 /** One catalog benchmark as the verdict needs it. */
 export interface BenchmarkInfo {
@@ -77,7 +78,6 @@ export const COMPRESSION_DAYS = 365;
 export const SATURATION = 0.9;
 const TOP_N = 5;
 
-const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 

@@ -18,6 +18,7 @@
  * No bubble call is made: outcome measures of a cycle still under way are listed as not yet measurable.
  */
 import type { AiCapexSnapshot, CapexCycle } from "../../pipelines/contract/snapshots/ai-capex.ts";
+import { round } from "./round.ts";
 
 export const VERDICTS = ["MODERATE", "ELEVATED", "EXTREME", "UNPRECEDENTED"] as const;
 export type CapexVerdict = (typeof VERDICTS)[number];
@@ -36,7 +37,6 @@ export const NOT_YET_MEASURABLE = ["overbuild_ratio", "peak_to_trough_drawdown_p
 
 export const CURRENT_CYCLE_ID = "ai-cohort-capex";
 
-const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
 
 export interface CapexVerdictResult {
   inputs_available: boolean;

@@ -5,7 +5,8 @@
  * and null figures. changes_detected counts data days whose score differs from the previous data day's;
  * delta is latest − first score in the benchmark's own unit.
  */
-import { daysOf, round, type DayRange } from "./history-range.ts";
+import { daysOf, type DayRange } from "./history-range.ts";
+import { round } from "./round.ts";
 
 /** One benchmark_scores row as the series reads it. */
 export interface ScoreRow {

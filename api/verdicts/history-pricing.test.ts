@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blend, pricingSeries, type PriceRow } from "./history-pricing.ts";
+import { pricingSeries, type PriceRow } from "./history-pricing.ts";
 
 const range = { from: "2026-01-01", to: "2026-01-05", days: 5 };
 const row = (date: string, input: number | null, output: number | null, source = "curated", observed_at: string | null = null): PriceRow => ({
@@ -11,7 +11,7 @@ describe("pricingSeries()", () => {
     const s = pricingSeries({ model: "m", provider: null, range, rows: [row("2026-01-02", 2, 8)] });
     expect(s.points.map((p) => p.has_data)).toEqual([false, true, false, false, false]);
     expect(s.points[0]).toEqual({ date: "2026-01-01", has_data: false, input: null, output: null, blended: null, source: null, observed_at: null });
-    expect(s.points[1]).toMatchObject({ input: 2, output: 8, blended: blend(2, 8) });
+    expect(s.points[1]).toMatchObject({ input: 2, output: 8, blended: 3.5 });
     expect(s.summary).toMatchObject({ days_with_data: 1, days_missing: 4, changes_detected: 0, delta_pct_blended: 0 });
     expect(s.provider).toBe("openai");
   });

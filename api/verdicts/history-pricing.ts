@@ -9,7 +9,9 @@
  * - delta_pct_blended is (latest − first) / first × 100 over the first and latest data days; null when the first
  *   blended price is 0 or there is no data.
  */
-import { daysOf, round, type DayRange } from "./history-range.ts";
+import { daysOf, type DayRange } from "./history-range.ts";
+import { blended } from "./price.ts";
+import { round } from "./round.ts";
 
 /** One model_prices row as the series reads it. */
 export interface PriceRow {
@@ -52,11 +54,6 @@ export interface PricingSeries {
   notes: string[];
 }
 
-/** The 3:1 input:output blend, USD per 1M tokens. */
-export function blend(input: number, output: number): number {
-  return round((3 * input + output) / 4);
-}
-
 /** Build the series of `model` over `range` from its model_prices rows (any order). */
 export function pricingSeries(input: { model: string; provider: string | null; range: DayRange; rows: readonly PriceRow[] }): PricingSeries {
   const byDay = new Map<string, PriceRow[]>();
@@ -79,7 +76,7 @@ export function pricingSeries(input: { model: string; provider: string | null; r
       has_data: true,
       input: served.input_per_1m,
       output: served.output_per_1m,
-      blended: blend(served.input_per_1m!, served.output_per_1m!),
+      blended: blended(served.input_per_1m!, served.output_per_1m!),
       source: served.source,
       observed_at: served.observed_at,
     };

@@ -10,7 +10,8 @@
  * - A day with neither kind of sample has has_data false and every figure null; a day with only one kind has
  *   the other kind's figures null. Never an invented zero.
  */
-import { daysOf, round, type DayRange } from "./history-range.ts";
+import { daysOf, type DayRange } from "./history-range.ts";
+import { round } from "./round.ts";
 
 /** One day of probe samples, aggregated. */
 export interface ProbeDay {

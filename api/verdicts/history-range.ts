@@ -51,8 +51,3 @@ export function daysOf(range: DayRange): string[] {
   return Array.from({ length: range.days }, (_, i) => addDays(range.from, i));
 }
 
-/** Round to `places` decimals (figures in answers; sums and ratios are computed unrounded first). */
-export function round(x: number, places = 4): number {
-  const f = 10 ** places;
-  return Math.round(x * f) / f;
-}

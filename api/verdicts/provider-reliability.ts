@@ -3,6 +3,7 @@
  * this service's own probes (and, for providers it does not probe, their status pages), with the most
  * dependable and the riskiest picked among the providers measured on both counts. Pure: rows in, answer out.
  */
+import { round } from "./round.ts";
 
 /** Weight of availability in the score. */
 export const W_AVAILABILITY = 0.7;
@@ -71,7 +72,6 @@ export interface ReliabilityVerdict {
   coverage: { providers_ranked: number; fully_measured: number; availability_only: number };
 }
 
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /** p50 / p95, at most 1 (1 when p95 is 0: every answer equally fast). */
 export function tailTightness(p50: number, p95: number): number {

@@ -23,6 +23,7 @@ import { ApiError } from "../registry/types.ts";
 import type { BenchmarksSnapshot } from "../../pipelines/contract/snapshots/benchmarks.ts";
 import type { PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
 import type { StatusSnapshot } from "../../pipelines/contract/snapshots/status.ts";
+import { round } from "./round.ts";
 
 /** Tasks the routing endpoint knows. */
 export const TASKS = ["code", "reasoning", "creative", "general"] as const;
@@ -71,7 +72,6 @@ export const LATENCY_PLACEHOLDER = 0.5;
 /** Blended prices below this (USD per 1M) count as this in the log scale. */
 export const COST_FLOOR = 0.01;
 
-const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
 /**
  * Final weights from the supplied ones (see the module comment). Throws ApiError 400 `invalid_weights` when

@@ -4,6 +4,7 @@
  * ranking. Pure: per-publisher totals in, answer out; amounts stay integers (base units) until they are printed.
  */
 import { unitsToUsd } from "../payments/units.ts";
+import { round } from "./round.ts";
 
 /** The windows a caller may ask for, and their length in hours. */
 export const SETTLEMENT_WINDOWS = { "24h": 24, "7d": 168, "30d": 720 } as const;
@@ -57,7 +58,6 @@ export interface SettlementVerdict {
   ranking: { rank: number; domain: string; volume_usdc: string; count: number; share_pct: number }[];
 }
 
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** Percent change from `before` to `after` (one decimal); null when `before` is zero. */
 export function changePct(before: bigint, after: bigint): number | null {
