@@ -32,7 +32,7 @@ function nthNewest(reader: WarehouseReader, table: string, n: number): string | 
   return dates[Math.max(0, dates.length - n)]!;
 }
 
-const pricesSql = (relation: string) => `SELECT model_id, input_per_1m, output_per_1m, context_window, source, observed_at, date
+const pricesSql = (relation: string) => `SELECT model_id, input_per_1m, output_per_1m, source, observed_at, date
   FROM ${relation} WHERE date >= CAST(? AS DATE)`;
 const scoresSql = (relation: string) => `SELECT benchmark, model_id, score FROM ${relation}
   WHERE date = CAST(? AS DATE) AND benchmark IN (${BENCHMARKS.map(() => "?").join(", ")})`;

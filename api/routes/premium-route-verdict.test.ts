@@ -7,6 +7,7 @@ import { writeWarehouse } from "../../pipelines/lib/warehouse/write.ts";
 import { ApiError, type RenderContext } from "../registry/types.ts";
 import { useBundledSnapshots } from "../testing/bundled-context.ts";
 import { openWarehouseReader, type OpenWarehouseReader } from "../warehouse/reader.ts";
+import { readSnapshotFacts } from "./premium-route-verdict-reads.ts";
 import { premiumRouteVerdictRoutes, renderRouteVerdict, RouteVerdictQuery, RouteVerdictResponse, routeNoCharge } from "./premium-route-verdict.ts";
 
 // Bundled snapshots give model names, status page URLs and the deprecation calendar; a small warehouse written
@@ -70,6 +71,14 @@ describe("GET /api/premium/route-verdict", () => {
     const [r] = premiumRouteVerdictRoutes;
     expect([r!.path, r!.tier, r!.cost, r!.snapshots, r!.freshness!.slaSeconds]).toEqual(["/api/premium/route-verdict", "premium", 1, ["status"], 1800]);
     expect(Object.keys(r!.noCharge!.outcomes)).toEqual(["operational_layer_stale", "no_eligible_model"]);
+  });
+
+  it("states each model's context window from the catalog, not from the price rows (128,000 on every row here)", async () => {
+    const body = await render({ task: "reasoning" });
+    const catalog = new Map(readSnapshotFacts(ctx()).models.map((m) => [m.id, m.contextWindow]));
+    const all = [body.verdict!, ...body.runners_up];
+    expect(all.some((e) => catalog.get(e.model.id) !== 128000)).toBe(true);
+    for (const e of all) expect(e.model.contextWindow).toBe(catalog.get(e.model.id));
   });
 
   it("ranks the warehouse's models with their newest price, measured latency, status and deprecation", async () => {

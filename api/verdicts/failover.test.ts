@@ -12,7 +12,7 @@ const page = (provider: string, status: string, components: [string, string][] =
   components: components.map(([name, s]) => ({ name, status: s })),
 });
 const model = (id: string, provider: string): CatalogModel => ({ id, name: id, provider, openSource: false, contextWindow: 1000 });
-const price = (model_id: string, p: number): PriceRow => ({ model_id, input_per_1m: p, output_per_1m: p, context_window: null, source: "curated", observed_at: null, date: "2026-03-10" });
+const price = (model_id: string, p: number): PriceRow => ({ model_id, input_per_1m: p, output_per_1m: p, source: "curated", observed_at: null, date: "2026-03-10" });
 const gpqa = (model_id: string, score: number): ScoreRow => ({ benchmark: "gpqa-diamond", model_id, score });
 
 /** alpha (in trouble), beta and gamma; each with one model; alpha's is the best. */

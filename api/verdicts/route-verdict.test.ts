@@ -20,7 +20,7 @@ const FRESH = "2026-03-10T11:50:00Z";
 
 const model = (id: string, provider: string, extra: Partial<CatalogModel> = {}): CatalogModel => ({ id, name: id.toUpperCase(), provider, openSource: false, contextWindow: 1000, ...extra });
 const price = (model_id: string, input: number, output: number, extra: Partial<PriceRow> = {}): PriceRow => ({
-  model_id, input_per_1m: input, output_per_1m: output, context_window: null, source: "curated", observed_at: "2026-03-10T00:00:00Z", date: "2026-03-10", ...extra,
+  model_id, input_per_1m: input, output_per_1m: output, source: "curated", observed_at: "2026-03-10T00:00:00Z", date: "2026-03-10", ...extra,
 });
 const score = (benchmark: string, model_id: string, s: number): ScoreRow => ({ benchmark, model_id, score: s });
 const status = (provider: string, s: string, ts = FRESH): StatusRow => ({ provider, status: s, ts, impaired_since: null });
@@ -215,6 +215,14 @@ describe("routeVerdict()", () => {
     const named = routeVerdict(inputs({ deprecations }), { task: "reasoning", model: "a1", now: NOW });
     expect(named.verdict).toMatchObject({ rank: null, deprecation: { flagged: true, status: "retired", sunset_date: "2026-03-01" } });
     expect(named.verdict!.why).toMatch(/^Not in the ranking of 1 for reasoning \(retired\)/);
+  });
+
+  it("scales cost and latency over the models that can rank: a retired model moves no other model's score", () => {
+    const retired = routeVerdict(inputs({ deprecations: [{ provider: "alpha", model: "a2", status: "retired", sunset_date: null }] }), { task: "reasoning", now: NOW });
+    const absent = routeVerdict(inputs({ models: [model("a1", "alpha"), model("b1", "beta")], prices: [price("a1", 1, 4), price("b1", 2, 8)] }), { task: "reasoning", now: NOW });
+    const composites = (v: ReturnType<typeof routeVerdict>) => Object.fromEntries([v.verdict!, ...v.runners_up].filter((e) => e.rank !== null).map((e) => [e.model.id, e.composite_score]));
+    expect(Object.keys(composites(retired)).sort()).toEqual(["a1", "b1"]);
+    expect(composites(retired)).toEqual(composites(absent));
   });
 
   it("matches the calendar by exact id (dots as dashes), else by dated versions, the least severe counting", () => {

@@ -12,9 +12,10 @@
  * - operational 0.25: the provider's newest status-page sample: operational 1, degraded 0.5, down 0, unknown or
  *   untracked 0.5 (the routing rule).
  * - cost 0.20: log-position of the blended price (3:1 input:output) between the cheapest and dearest model of
- *   the pool, 1 for the cheapest (routing's costScore).
+ *   the pool that can rank (retired models set no bound), 1 for the cheapest (routing's costScore).
  * - latency 0.15: the provider's measured p95 of our own API probes (total request time) on the newest probed
- *   day no older than yesterday, log-scaled like cost between the fastest and slowest measured provider; a
+ *   day no older than yesterday, log-scaled like cost between the fastest and slowest measured provider of the
+ *   models that can rank; a
  *   provider without such a measure scores the neutral 0.5 and says so (measured_p95_ms null, a note).
  * - usage: no feed of per-model usage exists in this service, so usage is never corroborated and does not enter
  *   the composite (source null and a note).
@@ -27,6 +28,7 @@
  */
 import { blended } from "./price.ts";
 import { AVAILABILITY, TASK_BLENDS, costScore, median, type ServiceState, type Task } from "./routing.ts";
+import { round } from "./round.ts";
 
 /** Share of each layer in the composite. */
 export const ROUTE_WEIGHTS = { quality: 0.4, operational: 0.25, cost: 0.2, latency: 0.15 } as const;
@@ -58,7 +60,6 @@ export interface PriceRow {
   model_id: string;
   input_per_1m: number | null;
   output_per_1m: number | null;
-  context_window: number | null;
   source: string;
   observed_at: string | null;
   date: string;
@@ -179,7 +180,6 @@ interface Candidate {
   composite: number;
 }
 
-const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const day = (now: Date) => now.toISOString().slice(0, 10);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const STATES = new Set<string>(["operational", "degraded", "down", "unknown"]);
@@ -336,9 +336,11 @@ export function routeVerdict(inputs: RouteInputs, options: RouteOptions): RouteV
     });
   }
 
-  const measured = pool.flatMap((c) => (c.p95 === null ? [] : [c.p95]));
+  // The cost and latency scales span the models that can rank: a retired model's price or latency moves no score.
+  const rankable = pool.filter((c) => !c.retired);
+  const measured = rankable.flatMap((c) => (c.p95 === null ? [] : [c.p95]));
   const [fastest, slowest] = [Math.min(...measured), Math.max(...measured)];
-  const [cheapest, dearest] = [Math.min(...pool.map((c) => c.blended)), Math.max(...pool.map((c) => c.blended))];
+  const [cheapest, dearest] = [Math.min(...rankable.map((c) => c.blended)), Math.max(...rankable.map((c) => c.blended))];
   const scored: Candidate[] = pool.map((c) => {
     const cost = costScore(c.blended, cheapest, dearest);
     const latencyScore = c.p95 === null ? NEUTRAL : logScore(c.p95, fastest, slowest);
@@ -372,7 +374,7 @@ export function routeVerdict(inputs: RouteInputs, options: RouteOptions): RouteV
     const idx = ranked.indexOf(c);
     return {
       rank: idx >= 0 ? idx + 1 : null,
-      model: { id: c.model.id, name: c.model.name, provider: c.model.provider, openSource: c.model.openSource, contextWindow: c.price.context_window ?? c.model.contextWindow },
+      model: { id: c.model.id, name: c.model.name, provider: c.model.provider, openSource: c.model.openSource, contextWindow: c.model.contextWindow },
       pricing: {
         input: c.price.input_per_1m,
         output: c.price.output_per_1m,
