@@ -563,9 +563,11 @@ function hashOf(result: Record<string, unknown>, body: Record<string, unknown>):
 function describeStale(stale: StaleSnapshot[]): string {
   return stale
     .map((s) =>
-      s.last_success
-        ? `${s.type} last refreshed ${s.last_success} (${s.age_seconds} s ago), beyond this endpoint's ${s.sla_seconds} s freshness SLA`
-        : `${s.type} has never been refreshed successfully (SLA ${s.sla_seconds} s)`,
+      !s.last_success
+        ? `${s.type} has never been refreshed successfully (SLA ${s.sla_seconds} s)`
+        : s.age_seconds === null
+          ? `${s.type} last refreshed ${s.last_success} by its record, ahead of this server's clock, so its age is unknown (SLA ${s.sla_seconds} s)`
+          : `${s.type} last refreshed ${s.last_success} (${s.age_seconds} s ago), beyond this endpoint's ${s.sla_seconds} s freshness SLA`,
     )
     .join("; ");
 }

@@ -34,6 +34,14 @@ describe("route freshness", () => {
     expect(freshnessOf(routing, reader, later)?.stale).toBe(true);
   });
 
+  it("holds a snapshot whose last success lies ahead of the clock (a fast pipeline host) stale, of unknown age", () => {
+    const ahead = routeSnapshots({ status: meta("status", 600, hoursAgo(-3)), pricing: metas.pricing, benchmarks: metas.benchmarks });
+    expect(staleSnapshots(routing, ahead, now)).toEqual([{ type: "status", last_success: hoursAgo(-3), age_seconds: null, sla_seconds: 600 }]);
+    expect(freshnessOf(routing, ahead, now)?.stale).toBe(true);
+    const slightly = routeSnapshots({ status: meta("status", 600, hoursAgo(-1 / 60)), pricing: metas.pricing, benchmarks: metas.benchmarks });
+    expect(staleSnapshots(routing, slightly, now)).toEqual([]);
+  });
+
   it("holds every type it reads by the route's SLA when it names none, also one tighter than a feed's own", () => {
     // Probes run every 15 minutes (feed SLA 45 minutes); a reliability verdict holds them to 30.
     const verdict = { snapshots: ["probe"], freshness: { cadence: "c", slaSeconds: 1800 } } as unknown as AnyRoute;

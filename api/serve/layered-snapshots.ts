@@ -4,14 +4,18 @@
  * type by type the one with the newer last success. Dated files of both are listed; a date present in both is
  * read from the local folder. The generation grows whenever either folder reloads.
  */
+import { aheadOfClock } from "../../pipelines/contract/freshness.ts";
 import type { LoadedSnapshot, SnapshotMeta } from "../registry/types.ts";
 import type { ServedSnapshots } from "../app.ts";
 import type { SnapshotStore } from "./snapshot-store.ts";
 
-/** Which of two manifest entries is newer: last success, then date. */
-function newer(a: SnapshotMeta, b: SnapshotMeta): boolean {
-  const sa = a.lastSuccess ? Date.parse(a.lastSuccess) : Number.NEGATIVE_INFINITY;
-  const sb = b.lastSuccess ? Date.parse(b.lastSuccess) : Number.NEGATIVE_INFINITY;
+/**
+ * Which of two manifest entries is newer: last success, then date. A last success ahead of this server's clock
+ * (aheadOfClock) counts as none, so an entry stamped by a fast clock does not hide this server's own newer runs.
+ */
+export function newer(a: SnapshotMeta, b: SnapshotMeta, now = new Date()): boolean {
+  const successAt = (m: SnapshotMeta) => (m.lastSuccess && !aheadOfClock(m, now) ? Date.parse(m.lastSuccess) : Number.NEGATIVE_INFINITY);
+  const [sa, sb] = [successAt(a), successAt(b)];
   return sa !== sb ? sa > sb : a.date > b.date;
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isStale } from "../../contract/freshness.ts";
+import { ageSeconds, isStale } from "../../contract/freshness.ts";
 import { createSnapshotStore, type SnapshotStore } from "./snapshot-store.ts";
 
 const facts = { provenance: "live" as const, slaSeconds: 600, cadence: "every 10 minutes" };
@@ -137,6 +137,14 @@ describe("isStale()", () => {
   it("isStale() is false within the SLA and true past it", () => {
     expect(isStale({ lastSuccess: "2026-03-01T10:05:00Z", slaSeconds: 600 }, now)).toBe(false);
     expect(isStale({ lastSuccess: "2026-03-01T09:59:59Z", slaSeconds: 600 }, now)).toBe(true);
+  });
+  it("isStale() reads a last success up to two minutes ahead of the clock as just now, and one further ahead as of unknown age", () => {
+    expect(isStale({ lastSuccess: "2026-03-01T10:12:00Z", slaSeconds: 600 }, now)).toBe(false);
+    expect(ageSeconds({ lastSuccess: "2026-03-01T10:12:00Z" }, now)).toBe(0);
+    expect(isStale({ lastSuccess: "2026-03-01T10:12:01Z", slaSeconds: 600 }, now)).toBe(true);
+    expect(ageSeconds({ lastSuccess: "2026-03-01T13:10:00Z" }, now)).toBeNull();
+    // Within two minutes of the record (the clocks caught up) the data reads as fresh again.
+    expect(isStale({ lastSuccess: "2026-03-01T13:10:00Z", slaSeconds: 600 }, new Date("2026-03-01T13:09:00Z"))).toBe(false);
   });
   it("isStale() is true when the type never succeeded", () => {
     expect(isStale({ lastSuccess: null, slaSeconds: 600 }, now)).toBe(true);
