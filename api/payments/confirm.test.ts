@@ -192,6 +192,21 @@ describe("confirmPayment()", () => {
     }
   });
 
+  it("confirmPayment() accepts a tx mined a few seconds after its quote expired (sent in the quote's last seconds)", async () => {
+    const payer = await chain.newWallet(10n * USD);
+    const last = await chain.transfer(payer, publisher, USD);
+    const minedAt = await chain.latestTime();
+    // The quote expired 10 s before the block's timestamp; confirmed 60 s after its expiry, inside the grace.
+    clock.set(new Date(minedAt.getTime() - (1800 + 10) * 1000));
+    const quote = await quoteFor(payer, 1);
+    clock.set(new Date(Date.parse(quote.expires_at) + 60_000));
+    try {
+      expect(await confirmPayment(deps, { txHash: last, nonce: quote.memo })).toMatchObject({ credits: 100 });
+    } finally {
+      clock.reset();
+    }
+  });
+
   it("confirmPayment() refuses a reverted tx, another token, another sender and another recipient", async () => {
     const payer = await chain.newWallet(10n * USD);
     const stranger = await chain.newWallet(10n * USD);

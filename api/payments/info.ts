@@ -76,7 +76,7 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
       rules: [
         "The transaction must be mined with status success.",
         `It must contain a Transfer event emitted by the USDC contract ${config.usdcAddress} (other tokens are refused) from the quote's sender_wallet to ${config.publisherWallet}.`,
-        `Its block timestamp must lie between the quote's creation (less ${CHAIN_CLOCK_SKEW_SECONDS} s for the chain's clock skew) and its expiry.`,
+        `Its block timestamp must lie between the quote's creation and its expiry, give or take ${CHAIN_CLOCK_SKEW_SECONDS} s (the chain's clock, and a transfer sent in a quote's last seconds mined in a later block).`,
         `A quote stays confirmable for ${CONFIRM_GRACE_SECONDS} s after expires_at so a payment mined in time can gather confirmations.`,
         "A transaction hash is accepted once (any case, with or without 0x); a quote is consumed once.",
         "Within amount_tolerance_usd of the quote the quoted credits are granted; otherwise floor(amount × base_rate) at the base rate.",

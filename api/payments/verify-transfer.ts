@@ -31,10 +31,11 @@ export interface TransferExpectation {
 }
 
 /**
- * How far a block's timestamp may lag the quote's creation and still count as inside its window: a chain's
- * block clock and this server's clock are different clocks (a sequencer stamps a block when it starts
- * building it, a local node under load stamps late). The transfer stays bound to the quote's wallet and is
- * usable once, so the tolerance only lets a payer claim their own transfer of a few seconds earlier.
+ * How far a block's timestamp may lie before the quote's creation or after its expiry and still count as inside
+ * its window: a chain's block clock and this server's clock are different clocks (a sequencer stamps a block
+ * when it starts building it, a local node under load stamps late), and a transfer sent in a quote's last
+ * seconds is mined in a later block. The transfer stays bound to the quote's wallet and is usable once, so the
+ * tolerance only lets a payer claim their own transfer of a few seconds either side.
  */
 export const CHAIN_CLOCK_SKEW_SECONDS = 30;
 
@@ -91,9 +92,11 @@ export async function verifyTransfer(chain: ChainReader, txHash: `0x${string}`, 
 
   const block = await rpc("the block", () => chain.getBlock({ blockNumber: receipt.blockNumber }));
   const blockTime = new Date(Number(block.timestamp) * 1000);
-  // block timestamps have whole seconds: compare against the quote's creation second, less the clock skew
+  // block timestamps have whole seconds: compare against the quote's creation second less the clock skew, and
+  // its expiry plus the skew
   const startSecond = Math.floor(expect.windowStart.getTime() / 1000) * 1000 - CHAIN_CLOCK_SKEW_SECONDS * 1000;
-  if (blockTime.getTime() < startSecond || blockTime.getTime() > expect.windowEnd.getTime()) {
+  const endMs = expect.windowEnd.getTime() + CHAIN_CLOCK_SKEW_SECONDS * 1000;
+  if (blockTime.getTime() < startSecond || blockTime.getTime() > endMs) {
     throw new ApiError(422, "tx_outside_quote_window", `transaction ${txHash} was mined at ${blockTime.toISOString()}, outside the quote's window ${expect.windowStart.toISOString()} to ${expect.windowEnd.toISOString()}`);
   }
   const head = await rpc("the block number", () => chain.getBlockNumber({ cacheTime: 0 }));
