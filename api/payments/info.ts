@@ -89,14 +89,14 @@ export function paymentInfo(config: PaymentConfig & { publisherWallet: `0x${stri
       wallet_proof: {
         required: config.requireWalletProof,
         statement: PROOF_STATEMENT,
-        message_format: `${PROOF_STATEMENT}\\namount_usd: <amount, e.g. 5.00>\\nsender_wallet: <wallet>\\ntimestamp: <ISO 8601>`,
+        message_format: `${PROOF_STATEMENT}\\namount_usd: <amount, e.g. 5.00>\\nsender_wallet: <wallet>\\ntimestamp: <ISO 8601 with its zone, e.g. 2026-11-23T12:00:00Z>`,
         window_seconds: PROOF_WINDOW_SECONDS,
         how: "personal_sign (EIP-191) the message with sender_wallet; send it as proof_message and the signature as signature. A proven quote outranks unproven quotes of the same wallet at confirm.",
       },
     },
     trial: {
       statement: TRIAL_STATEMENT,
-      message_format: `${TRIAL_STATEMENT}\\n\\nwallet: <wallet>\\ntimestamp: <ISO 8601>\\nnonce: <16 hex characters>`,
+      message_format: `${TRIAL_STATEMENT}\\n\\nwallet: <wallet>\\ntimestamp: <ISO 8601 with its zone, e.g. 2026-11-23T12:00:00Z>\\nnonce: <16 hex characters>`,
       signing: "personal_sign (EIP-191) by the wallet named in the message",
       timestamp_window_seconds: TRIAL_WINDOW_SECONDS,
       credits: TRIAL_CREDITS,

@@ -12,6 +12,8 @@
 import { ApiError } from "../registry/types.ts";
 import { verifyPersonalSign } from "./signature.ts";
 import { AmountError, decimalToUnits, unitsToUsd } from "./units.ts";
+import { clip } from "../http/clip.ts";
+import { zonedInstant } from "./message-time.ts";
 
 /** First line of a quote proof message. */
 export const PROOF_STATEMENT = "agentfeed quote";
@@ -72,7 +74,7 @@ export function parseProofMessage(message: string): { amountUnits: bigint; walle
     if (err instanceof AmountError) throw bad(`has an unusable amount_usd "${amount}"`);
     throw err;
   }
-  const timestamp = new Date(ts);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(ts) || Number.isNaN(timestamp.getTime())) throw bad(`has an unusable timestamp "${ts}"`);
+  const timestamp = zonedInstant(ts);
+  if (!timestamp) throw bad(`has an unusable timestamp "${clip(ts, 40)}" (ISO 8601 with its zone, such as 2026-11-23T12:00:00Z)`);
   return { amountUnits, wallet: wallet.toLowerCase(), timestamp };
 }

@@ -11,6 +11,8 @@
  */
 import { ApiError } from "../registry/types.ts";
 import { parseWallet, type Wallet } from "./wallet.ts";
+import { clip } from "../http/clip.ts";
+import { zonedInstant } from "./message-time.ts";
 
 /** The fixed first line of a trial request. */
 export const TRIAL_STATEMENT = "agentfeed trial credits request";
@@ -34,7 +36,7 @@ export function parseTrialMessage(message: string): { wallet: Wallet; timestamp:
   if (!wallet) throw bad("has no wallet line");
   if (!ts) throw bad("has no timestamp line");
   if (!nonce) throw bad("has no nonce line of 16 hex characters");
-  const timestamp = new Date(ts);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(ts) || Number.isNaN(timestamp.getTime())) throw bad(`has an unusable timestamp "${ts}"`);
+  const timestamp = zonedInstant(ts);
+  if (!timestamp) throw bad(`has an unusable timestamp "${clip(ts, 40)}" (ISO 8601 with its zone, such as 2026-11-23T12:00:00Z)`);
   return { wallet: parseWallet(wallet, "wallet", "invalid_trial_message"), timestamp, nonce: nonce.toLowerCase() };
 }

@@ -1013,7 +1013,7 @@ export interface paths {
         put?: never;
         /**
          * Grant 25 trial credits (token valid 30 days) for an EIP-191 signed trial message; one grant per wallet.
-         * @description message: 'agentfeed trial credits request', a blank line, then 'wallet: <address>', 'timestamp: <ISO>' (within 600 s of the server clock), 'nonce: <16 hex>' (single use). Screened like every payment door (api/security.md): 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list. 409 trial_already_granted for a wallet in any case, 409 nonce_used for a replay.
+         * @description message: 'agentfeed trial credits request', a blank line, then 'wallet: <address>', 'timestamp: <ISO 8601 with its zone, Z or ±hh:mm>' (within 600 s of the server clock), 'nonce: <16 hex>' (single use). Screened like every payment door (api/security.md): 400 wallet_not_allowed for the zero address or the publisher's wallet, 403 wallet_blocked for a wallet on the sanctions list. 409 trial_already_granted for a wallet in any case, 409 nonce_used for a replay.
          */
         post: operations["postApiPaymentTrialCredits"];
         delete?: never;
