@@ -28,6 +28,9 @@ describe("messages", () => {
     expect(code(() => parseTrialMessage(message.replace("0123456789abcdef", "0123")))).toBe("invalid_trial_message");
     expect(code(() => parseTrialMessage(message.replace(TRIAL_STATEMENT, "give me credits")))).toBe("invalid_trial_message");
     expect(code(() => parseTrialMessage(message.replace("2026-01-02T03:04:05.000Z", "yesterday")))).toBe("invalid_trial_message");
+    // Without its zone a time names no instant (it would be read in the host's zone): refused, whatever the host.
+    expect(code(() => parseTrialMessage(message.replace("2026-01-02T03:04:05.000Z", "2026-01-02T03:04:05")))).toBe("invalid_trial_message");
+    expect(parseTrialMessage(message.replace("2026-01-02T03:04:05.000Z", "2026-01-02T08:34:05+05:30")).timestamp.toISOString()).toBe("2026-01-02T03:04:05.000Z");
     expect(code(() => parseTrialMessage(message.replace("EE7", "Ee7")))).toBe("invalid_trial_message");
   });
 
@@ -37,6 +40,7 @@ describe("messages", () => {
     expect(message).toBe(`agentfeed quote\namount_usd: 5.00\nsender_wallet: ${wallet}\ntimestamp: 2026-01-02T03:04:05.000Z`);
     expect(parseProofMessage(message.replace("5.00", "5"))).toMatchObject({ amountUnits: 5_000_000n, wallet: wallet.toLowerCase() });
     expect(code(() => parseProofMessage(`${message}\nextra: 1`))).toBe("invalid_proof_message");
+    expect(code(() => parseProofMessage(message.replace("2026-01-02T03:04:05.000Z", "2026-01-02T03:04:05")))).toBe("invalid_proof_message");
   });
 
   it("parseWallet() accepts checksummed and lower case, refuses a bad checksum", () => {
