@@ -102,10 +102,9 @@ export class ActivityTracker {
     };
   }
 
-  /** Start a new UTC day's counts; only forward: a clock read before midnight by a call answered after it leaves today's counts alone. */
   #rollDay(now: Date): void {
     const day = now.toISOString().slice(0, 10);
-    if (day <= this.#day) return;
+    if (day === this.#day) return;
     this.#day = day;
     this.#count = 0;
     this.#verified = 0;
