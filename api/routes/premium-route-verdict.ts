@@ -181,7 +181,7 @@ export const SCORING_RULES = [
   "Cost: log-position of the blended price between the cheapest and dearest model that can rank (retired models set no bound), 1 for the cheapest.",
   `Latency: p95 total time of this service's own probes of the provider's API (warehouse probe_samples, per-day rollup), the newest day since yesterday, log-scaled between the fastest and slowest measured provider of the models that can rank; it measures reaching the API, not generation. Unprobed providers: measured_p95_ms null, a note, score ${NEUTRAL}.`,
   "Usage: no per-model usage feed exists, so usage is never corroborated (source null, a note) and does not enter the composite.",
-  "Deprecation: the model-deprecations snapshot; a model past its sunset date counts as retired, and retired models never rank.",
+  "Deprecation: the model-deprecations snapshot; a model on or past its sunset date counts as retired, and retired models never rank.",
   `Operational freshness SLA ${OPERATIONAL_SLA_SECONDS / 60} minutes: when the newest status sample is older than that at the time of the call, the answer is served and not charged (operational_layer_stale).`,
 ];
 

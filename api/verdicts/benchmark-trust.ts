@@ -22,6 +22,7 @@
  * - Status: active (a score reported within 365 days of the capture day), dormant (none that recent), unscored.
  * - The trust factor other verdicts discount a benchmark by is trust_score / 100 (1 for an untouched benchmark).
  */
+import { addDays, daysBetween } from "./history-range.ts";
 import { round } from "./round.ts";
 
 /** One catalog benchmark as the verdict needs it. */
@@ -69,7 +70,6 @@ export interface BenchmarkTrust {
   leaderboard_url: string;
 }
 
-const DAY_MS = 86_400_000;
 /** Scores this recent (days before the capture day) keep a benchmark active. */
 export const ACTIVE_DAYS = 365;
 /** How far back "then" is for frontier compression, days before the newest score. */
@@ -78,8 +78,6 @@ export const COMPRESSION_DAYS = 365;
 export const SATURATION = 0.9;
 const TOP_N = 5;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Scores best first for the benchmark's direction. */
 function bestFirst(scores: number[], higherIsBetter: boolean): number[] {
@@ -136,7 +134,7 @@ export function benchmarkTrust(info: BenchmarkInfo, rows: readonly BenchmarkScor
   const best = bestFirst(scores, info.higherIsBetter)[0]!;
   const ceiling = round(Math.min(1, Math.max(0, info.higherIsBetter ? best / 100 : 1 - best / 100)), 4);
   const spreadNow = topSpread(scores, info.higherIsBetter);
-  const cutoff = shiftDays(newest, -COMPRESSION_DAYS);
+  const cutoff = addDays(newest, -COMPRESSION_DAYS);
   const spreadThen = topSpread(
     rows.filter((r) => r.reported_date <= cutoff).map((r) => r.score),
     info.higherIsBetter,

@@ -29,6 +29,11 @@ export function addDays(date: string, offset: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + offset * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+/** Calendar days from `from` to `to` (both YYYY-MM-DD, UTC): 1 from a day to the next, 0 for the same day, negative backwards. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY);
+}
+
 /** The range asked for, with the defaults applied; throws ApiError 400 when it is reversed, too long or ends after today. */
 export function resolveRange(query: { from?: string | undefined; to?: string | undefined }, now: Date): DayRange {
   const today = now.toISOString().slice(0, 10);
@@ -36,7 +41,7 @@ export function resolveRange(query: { from?: string | undefined; to?: string | u
   // Days that have not happened have no data: a window reaching them would be billed for points that cannot exist.
   if (to > today) throw new ApiError(400, "invalid_range", `to (${to}) is after today (${today}, UTC); a history series covers days that have begun`);
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MS_PER_DAY) + 1;
+  const days = daysBetween(from, to) + 1;
   if (days < 1) throw new ApiError(400, "invalid_range", `from (${from}) is after to (${to})`);
   if (days > MAX_RANGE_DAYS) {
     throw new ApiError(400, "range_too_long", `the range ${from}..${to} covers ${days} days; a history series covers at most ${MAX_RANGE_DAYS} days (inclusive)`, {

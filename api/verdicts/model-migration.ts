@@ -12,6 +12,7 @@
  * either side is unpriced.
  */
 import type { DeprecationEntry } from "../../pipelines/contract/snapshots/model-deprecations.ts";
+import { daysBetween } from "./history-range.ts";
 import { round } from "./round.ts";
 
 export const MIGRATION_VERDICTS = ["MIGRATE_NOW", "MIGRATE_SOON", "NO_ACTION"] as const;
@@ -61,8 +62,6 @@ export interface Migration {
   recommendation: string;
 }
 
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 function asModel(id: string, facts: ModelFacts | undefined): MigrationModel {
   return { id: facts?.id ?? id, name: facts?.name ?? null, cost_blended_per_1m: facts?.blended ?? null, capability_index: facts?.capability ?? null };

@@ -212,6 +212,9 @@ describe("routeVerdict()", () => {
     const v = routeVerdict(inputs({ deprecations }), { task: "reasoning", now: NOW });
     expect(v.verdict!.model.id).toBe("b1");
     expect(v.ranked).toBe(1);
+    // On its sunset date a model is shut down: retired already, as the migration verdict counts it.
+    const onTheDay = routeVerdict(inputs({ deprecations: [{ provider: "alpha", model: "a1", status: "deprecated", sunset_date: "2026-03-10" }, deprecations[1]!] }), { task: "reasoning", now: NOW });
+    expect(onTheDay.ranked).toBe(1);
     const named = routeVerdict(inputs({ deprecations }), { task: "reasoning", model: "a1", now: NOW });
     expect(named.verdict).toMatchObject({ rank: null, deprecation: { flagged: true, status: "retired", sunset_date: "2026-03-01" } });
     expect(named.verdict!.why).toMatch(/^Not in the ranking of 1 for reasoning \(retired\)/);

@@ -19,7 +19,7 @@
  *   provider without such a measure scores the neutral 0.5 and says so (measured_p95_ms null, a note).
  * - usage: no feed of per-model usage exists in this service, so usage is never corroborated and does not enter
  *   the composite (source null and a note).
- * Pool: priced models with a quality for the task; retired models (or past their sunset date) never rank.
+ * Pool: priced models with a quality for the task; retired models (or on or past their sunset date) never rank.
  * Filters after scoring (so they only remove rows): require_operational, exclude_deprecated (announced,
  * deprecated or retired), max_latency_p95_ms (a model whose provider has no measured p95 is removed, since the
  * bound cannot be checked), excluded providers. Order: composite desc, trust-discounted quality desc, blended
@@ -265,7 +265,8 @@ function deprecationOf(rows: readonly DeprecationRow[], model: CatalogModel, tod
   const own = rows.filter((d) => d.provider === model.provider);
   const exact = own.find((d) => normalId(d.model) === id);
   const dated = own.filter((d) => normalId(d.model).startsWith(id) && DATED_SUFFIX.test(normalId(d.model).slice(id.length)));
-  const effective = (d: DeprecationRow) => (d.sunset_date !== null && d.sunset_date < today ? "retired" : d.status);
+  // A model is shut down on its sunset date: from that day it counts as retired (as model-migration counts it).
+  const effective = (d: DeprecationRow) => (d.sunset_date !== null && d.sunset_date <= today ? "retired" : d.status);
   const entry = exact ?? dated.sort((a, b) => SEVERITY[effective(a)] - SEVERITY[effective(b)])[0];
   if (!entry) return { flagged: false, status: null, sunset_date: null, retired: false };
   const status = effective(entry);

@@ -29,6 +29,17 @@ describe("stackDrift()", () => {
     expect(v.findings[0]!.break_risk).toBe("high");
   });
 
+  it("models: counts calendar days to the sunset, the same at any time of the day", () => {
+    const at = (iso: string, sunset: string) =>
+      stackDrift({ now: new Date(iso), sinceDays: 14, models: [model("m", { deprecation: { status: "deprecated", sunset_date: sunset, replacement: null } })], packages: [], protocols: [] }).findings[0]!;
+    // 31 calendar days ahead: beyond the 30 imminent days at midnight and at noon alike.
+    expect([at("2026-11-23T00:00:00.000Z", "2026-12-24").break_risk, at("2026-11-23T12:00:00Z", "2026-12-24").break_risk]).toEqual(["medium", "medium"]);
+    expect(at("2026-11-23T12:00:00Z", "2026-12-23").detail).toBe("m shuts down on 2026-12-23 (30 days).");
+    expect(at("2026-11-23T12:00:00Z", "2026-11-24").detail).toBe("m shuts down on 2026-11-24 (1 day).");
+    expect(at("2026-11-24T12:00:00Z", "2026-11-24").detail).toBe("m shuts down today (2026-11-24).");
+    expect(at("2026-11-25T00:00:00Z", "2026-11-24").detail).toBe("m was shut down on 2026-11-24.");
+  });
+
   it("packages: malicious and affecting critical/high are high, unaffecting high medium, medium low, low info", () => {
     const v = drift([], [
       pkg("a", { new_advisories: [adv("critical", true)] }),

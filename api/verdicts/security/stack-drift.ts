@@ -13,6 +13,7 @@
  * Verdict: ACTION_NEEDED with any high finding, WATCH with any medium, else STABLE.
  */
 import type { Advisory } from "../../../pipelines/contract/snapshots/security-advisories.ts";
+import { daysBetween } from "../history-range.ts";
 import { schemeOf, type Ecosystem } from "../versions/schemes.ts";
 
 export const DRIFT_VERDICTS = ["STABLE", "WATCH", "ACTION_NEEDED"] as const;
@@ -88,11 +89,12 @@ function modelFindings(m: ModelDrift, now: Date): Finding[] {
   const subject = m.id!;
   const dep = m.deprecation;
   if (dep) {
-    const sunset = dep.sunset_date === null ? null : Date.parse(`${dep.sunset_date}T00:00:00Z`);
-    const daysLeft = sunset === null ? null : Math.floor((sunset - now.getTime()) / DAY_MS);
+    // Calendar days from today (UTC) to the sunset date, as every verdict counts them: the same all day long.
+    const daysLeft = dep.sunset_date === null ? null : daysBetween(day(now.getTime()), dep.sunset_date);
     const instead = dep.replacement ? ` Move to ${dep.replacement}.` : " Choose a successor.";
     if (dep.status === "retired" || (daysLeft !== null && daysLeft <= IMMINENT_DAYS)) {
-      const when = daysLeft === null ? "is retired" : daysLeft < 0 ? `was shut down on ${dep.sunset_date}` : `shuts down on ${dep.sunset_date} (${daysLeft} days)`;
+      const when =
+        daysLeft === null ? "is retired" : daysLeft < 0 ? `was shut down on ${dep.sunset_date}` : daysLeft === 0 ? `shuts down today (${dep.sunset_date})` : `shuts down on ${dep.sunset_date} (${daysLeft} day${daysLeft === 1 ? "" : "s"})`;
       out.push({ kind: "model", subject, signal: "deprecation_imminent", break_risk: "high", detail: `${subject} ${when}.`, recommended_action: `Migrate now.${instead}` });
     } else {
       out.push({ kind: "model", subject, signal: "deprecated", break_risk: "medium", detail: `${subject} is ${dep.status}${dep.sunset_date ? `; sunset ${dep.sunset_date}` : ", no sunset date yet"}.`, recommended_action: `Plan the migration.${instead}` });
