@@ -1,7 +1,8 @@
 /**
  * digest watches: one delivery per cadence period with the pricing changes summary of the contract's digest
  * match, whether or not anything changed. A daily period runs from 00:00 UTC to the next 00:00 UTC; a weekly
- * one from Monday 00:00 UTC to the next Monday. A period is delivered at the first evaluation after it ends.
+ * one from Monday 00:00 UTC to the next Monday. A period is delivered at the first evaluation after it ends
+ * once the pricing feed has succeeded in a run started after that end (at most 3 hours later: schedule.ts).
  */
 import type { DigestSpec } from "./spec.ts";
 import type { ModelPrices } from "./values.ts";

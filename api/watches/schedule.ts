@@ -34,6 +34,26 @@ export interface WatchEvaluation {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a closed period waits for the pricing feed to succeed in a run started after its end, before it is
+ * delivered with the files there are (the feed runs hourly; it may be failing).
+ */
+export const DIGEST_SETTLE_MS = 3 * 3_600_000;
+
+/**
+ * Whether a period ending at `periodTo` can be summed up: the pricing feed succeeded in a run started at or after
+ * that end (its lastSuccess is the run's start), so the run that crossed the boundary, which names its dated file
+ * after the day it started, has written it; or the period ended DIGEST_SETTLE_MS ago. Without this wait, a run
+ * started at 23:50 that writes the day's file after the first evaluation past midnight left that day's changes
+ * out of both periods.
+ */
+export function pricingSettled(snapshots: SnapshotReader, periodTo: string, now: Date): boolean {
+  const lastSuccess = snapshots.get("pricing")?.meta.lastSuccess;
+  const end = Date.parse(periodTo);
+  if (lastSuccess && Date.parse(lastSuccess) >= end) return true;
+  return now.getTime() - end >= DIGEST_SETTLE_MS;
+}
+
 /** The newest dated pricing body strictly before `day` (YYYY-MM-DD) as prices, or null. */
 async function pricesBefore(snapshots: SnapshotReader, day: string): Promise<Map<string, ModelPrices> | null> {
   const date = snapshots.dates("pricing").filter((d) => d < day).at(-1);
@@ -58,6 +78,7 @@ export async function gatherInputs(snapshots: SnapshotReader, warehouse: Warehou
   if (warehouse) inputs.leaderboard = await uptimeLeaderboard(warehouse);
   for (const cadence of ["daily", "weekly"] as const) {
     const period = lastClosedPeriod(cadence, now);
+    if (!pricingSettled(snapshots, period.to, now)) continue; // delivered at a later run
     const [start, end] = await Promise.all([pricesBefore(snapshots, period.from.slice(0, 10)), pricesBefore(snapshots, period.to.slice(0, 10))]);
     inputs.digests!.push({ cadence, period, pricing: pricingSummary(start, end) });
   }
