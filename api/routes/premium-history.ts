@@ -326,7 +326,7 @@ export const premiumHistoryRoutes = [
       `Query: provider (required). ${RANGE_RULE}`,
       "Read from the warehouse tables probe_samples (latency probes) and status_samples (status pages), aggregated per UTC day.",
       "Percentiles are continuous, over probe samples that got an answer. uptime_pct = status samples not down / samples with a known status.",
-      "incident_hours sums the time the status page showed degraded or down; each sample stands for the time until the next, at most 1 hour, within its day.",
+      "incident_hours sums the time the status page showed degraded or down; each sample stands for the time until the next, at most 1 hour, within its day; a provider's last sample of a day stands until the day's last capture plus the provider's median interval that day (so today's newest sample does not count time to come).",
       "A day with neither kind of sample has has_data false and null figures; a day with one kind has the other kind's figures null. An unknown provider is 404 unknown_provider.",
       "A range with no sample at all is answered 200 and not charged (no_data_in_range); so is any call while the probe or status snapshot, whose feeds write the tables, is stale.",
     ].join(" "),
