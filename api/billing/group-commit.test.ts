@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTempDatabase, type TempDatabase } from "../state/testing/temp-database.ts";
 import type { CreditLedger } from "../state/types.ts";
 import { createCredits } from "./credits.ts";
+import { isConnectionError } from "../state/unavailable.ts";
 import { GroupCommit, type Settled, type Settlement } from "./group-commit.ts";
 
 let tdb: TempDatabase;
@@ -104,6 +105,43 @@ describe("GroupCommit", () => {
     expect(results.filter((r) => r.kind === "charged")).toHaveLength(30);
     expect(results.filter((r) => r.kind === "short")).toHaveLength(10);
     expect(await ledgerOf(id)).toEqual({ balance: 0, ledgerSum: 0, charges: 30 });
+  });
+
+  it("billing_charge_batch past its deadline answers late for every call and writes nothing", async () => {
+    const id = await token(10);
+    const { rows } = await tdb.db.query<{ o_outcome: string; o_balance: string | null }>(
+      "SELECT * FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], now() - interval '1 second')",
+      [["hold_late1", "hold_late2"], [id, id], [1, 1], ["GET /x", "GET /x"], ["a".repeat(64), "a".repeat(64)], ["b".repeat(64), "b".repeat(64)], ["rcpt_late1", "rcpt_late2"]],
+    );
+    expect(rows).toEqual([{ o_outcome: "late", o_balance: null }, { o_outcome: "late", o_balance: null }]);
+    expect(await ledgerOf(id)).toEqual({ balance: 10, ledgerSum: 10, charges: 0 });
+  });
+
+  it("submit() charges nothing when the token's row is held past the batch's deadline (the caller may have given up)", async () => {
+    const id = await token(10);
+    const gc = new GroupCommit(tdb.db, { deadlineMs: 300 });
+    for (const keyed of [false, true]) {
+      let release!: () => void;
+      const held = new Promise<void>((ok) => (release = ok));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((ok) => (locked = ok));
+      const holder = tdb.db.transaction(async (tx) => {
+        await tx.query("SELECT id FROM tokens WHERE id = $1 FOR UPDATE", [id]);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const call = gc.submit(settlement(id, 1, keyed ? { idempotency: { key: `late-${n}`, createdAt: new Date(), answer: () => ({ status: 200, body: "{}" }) } } : {}));
+      const outcome = call.then(() => "settled", (error: unknown) => error);
+      await new Promise((ok) => setTimeout(ok, 800));
+      release();
+      await holder;
+      const error = await outcome;
+      expect(isConnectionError(error), String(error)).toBe(true);
+    }
+    expect(await ledgerOf(id)).toEqual({ balance: 10, ledgerSum: 10, charges: 0 });
+    // Once the row is free, calls charge again.
+    expect((await gc.submit(settlement(id))).kind).toBe("charged");
   });
 
   it("submit() refuses an expired token and writes nothing for a no-charge settlement without a key", async () => {

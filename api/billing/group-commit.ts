@@ -23,11 +23,19 @@
  * charged.
  */
 import type { Database } from "../state/types.ts";
+import { StateTooLate } from "../state/unavailable.ts";
 import { randomHex } from "./random-ids.ts";
 import { bindsKey, type IdempotencyRecordRow, type StoredIdempotency } from "./idempotency.ts";
 
 /** Most settlements one transaction carries. */
 export const MAX_BATCH = 256;
+
+/**
+ * How long after it is sent a batch may still reach its token rows and charge. Well inside the state database's
+ * query time-out (api/state/database.ts), after which the callers stop waiting and answer 503 with nothing
+ * charged: a batch later than this (a paused server, a row lock held for seconds) writes nothing.
+ */
+export const CHARGE_DEADLINE_MS = 5_000;
 
 /** How a settlement was decided. `balance` is the token's balance right after this call's debit (or without it). */
 export type Settled =
@@ -61,6 +69,8 @@ export interface GroupCommitOptions {
   now?: () => Date;
   /** Most batches in flight at once (default 2): while one is written, the next is already on its way. */
   maxInFlight?: number;
+  /** {@link CHARGE_DEADLINE_MS} (default); keep it well under the state database's query time-out. */
+  deadlineMs?: number;
 }
 
 interface Pending {
@@ -121,9 +131,10 @@ export class GroupCommit {
     const batch = this.#queue.splice(0, MAX_BATCH);
     try {
       const settlements = batch.map((p) => p.settlement);
+      const deadline = new Date(Date.now() + (this.options.deadlineMs ?? CHARGE_DEADLINE_MS));
       const decided = settlements.some((s) => s.idempotency || s.cost === 0)
-        ? await this.db.transaction((tx) => settleBatch(tx, settlements, this.options))
-        : await chargeBatch(this.db, settlements);
+        ? await this.db.transaction((tx) => settleBatch(tx, settlements, this.options, deadline))
+        : await chargeBatch(this.db, settlements, deadline);
       this.commits++;
       this.settled += batch.length;
       batch.forEach((p, i) => p.resolve(decided[i]!));
@@ -144,17 +155,18 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * writes one debit per token and the charge rows and ledger entries as multi-row inserts. One round trip, one
  * durable commit.
  */
-async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settlement[]): Promise<Settled[]> {
+async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settlement[], deadline: Date): Promise<Settled[]> {
   const ids = batch.map(() => newChargeId());
-  const { rows } = await db.query<{ outcome: "charged" | "short" | "expired"; balance: string | null }>(
+  const { rows } = await db.query<{ outcome: "charged" | "short" | "expired" | "late"; balance: string | null }>(
     `SELECT r.outcome, r.balance
-       FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+       FROM billing_charge_batch($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz)
             WITH ORDINALITY AS r(outcome, balance, ord)
       ORDER BY r.ord`,
-    [ids, batch.map((s) => s.tokenId), batch.map((s) => s.cost), batch.map((s) => s.endpoint), batch.map((s) => s.requestHash), batch.map((s) => s.responseHash), batch.map((s) => s.receiptId)],
-    { prepareAs: "billing_charge_batch" },
+    [ids, batch.map((s) => s.tokenId), batch.map((s) => s.cost), batch.map((s) => s.endpoint), batch.map((s) => s.requestHash), batch.map((s) => s.responseHash), batch.map((s) => s.receiptId), deadline],
+    { prepareAs: "billing_charge_batch_v2" },
   );
   if (rows.length !== batch.length) throw new Error(`group commit: ${rows.length} outcomes for ${batch.length} charges`);
+  if (rows.some((r) => r.outcome === "late")) throw new StateTooLate(`the state database took the batch's token rows after its deadline (${deadline.toISOString()}); nothing was charged`);
   return rows.map((r, i): Settled => {
     if (r.outcome === "charged") return { kind: "charged", balance: Number(r.balance), chargeId: ids[i]! };
     if (r.outcome === "short") return { kind: "short", balance: Number(r.balance) };
@@ -165,7 +177,7 @@ async function chargeBatch(db: Pick<Database, "query">, batch: readonly Settleme
 const newChargeId = (): string => `hold_${randomHex(12)}`;
 
 /** Steps 1–3 of a batch inside its transaction; returns the decisions in submission order. */
-async function settleBatch(tx: Tx, batch: readonly Settlement[], options: GroupCommitOptions): Promise<Settled[]> {
+async function settleBatch(tx: Tx, batch: readonly Settlement[], options: GroupCommitOptions, deadline: Date): Promise<Settled[]> {
   const now = options.now?.() ?? new Date();
   const tokenIds = [...new Set(batch.map((s) => s.tokenId))];
   const { rows: tokenRows } = await tx.query<TokenRow>(
@@ -174,6 +186,8 @@ async function settleBatch(tx: Tx, batch: readonly Settlement[], options: GroupC
     [tokenIds],
     { prepareAs: "billing_lock_tokens" },
   );
+  // As billing_charge_batch does: a batch that got its rows after its deadline writes nothing (the transaction rolls back).
+  if (Date.now() > deadline.getTime()) throw new StateTooLate(`the token rows were taken after the batch's deadline (${deadline.toISOString()}); nothing was charged`);
   const balances = new Map(tokenRows.map((r) => [r.id, { balance: Number(r.balance), live: r.live }]));
   const stored = await readIdempotency(tx, batch);
 

@@ -27,6 +27,13 @@ export interface OpenDatabaseOptions {
    * fails the start, and a call that cannot get one answers 503 state_unavailable, instead of waiting forever.
    */
   connectTimeoutMs?: number;
+  /**
+   * Longest wait for the answer to one query while serving, in ms (default 15,000): a server that stops
+   * answering (paused, or a lock held for minutes) fails the call with 503 state_unavailable instead of holding
+   * it forever. The server itself cancels a statement after 10 s and a lock wait after 5 s. Migrations at start
+   * run without these limits.
+   */
+  queryTimeoutMs?: number;
   /** Migrations folder (default api/state/migrations). */
   migrationsDir?: string;
   /** How often a lost embedded server is looked for, in ms (default 1000). */
@@ -35,6 +42,9 @@ export interface OpenDatabaseOptions {
   onWarn?: (message: string) => void;
 }
 
+/** Default of {@link OpenDatabaseOptions.queryTimeoutMs}. */
+export const QUERY_TIMEOUT_MS = 15_000;
+
 const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
   async query<R extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions) {
     const values = params as unknown[] | undefined;
@@ -42,6 +52,30 @@ const wrap = (client: pg.Pool | pg.PoolClient): Sql => ({
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   },
 });
+
+/** Queries and transactions over a pool (a client whose ROLLBACK fails is dropped, not reused). */
+function sqlOn(pool: pg.Pool): Pick<Database, "query" | "transaction"> {
+  return {
+    query: wrap(pool).query,
+    async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await fn(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+}
 
 /** The server a DATABASE_URL names, without its credentials; a clear error (never the password) when it is not a URL. */
 export function describeDatabaseUrl(databaseUrl: string): string {
@@ -116,33 +150,28 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     connectionString = embedded.url;
     where = `embedded Postgres in ${embedded.clusterDir}, ${embedded.identity}`;
   }
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 });
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? 10_000;
+  const queryTimeout = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis,
+    // A query without an answer in time fails (and pg-pool drops its client); the server cancels long statements
+    // and lock waits on its own side; TCP keepalive finds a peer that vanished.
+    query_timeout: queryTimeout,
+    statement_timeout: Math.round((queryTimeout * 2) / 3),
+    lock_timeout: Math.round(queryTimeout / 3),
+    keepAlive: true,
+  });
   // An idle client losing its server (restart, shutdown) must not crash the process; the next query fails instead.
   pool.on("error", () => undefined);
   const stopWatching = embedded?.owned ? watchEmbedded(embedded, options.watchMs ?? 1_000, warn) : undefined;
-  const sql = wrap(pool);
   let closed = false;
+  const kind = embedded ? "embedded" : "server";
   const db: Database = {
-    kind: embedded ? "embedded" : "server",
+    kind,
     where,
-    query: sql.query,
-    async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query("BEGIN");
-        const result = await fn(wrap(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {
-          broken = true;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    ...sqlOn(pool),
     async close() {
       if (closed) return;
       closed = true;
@@ -158,11 +187,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await db.close();
     throw new Error(`cannot connect to the ${where}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
   }
+  // Migrations may run long on a large database: one connection of their own, without the serving time-outs.
+  const setup = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis });
+  setup.on("error", () => undefined);
   try {
-    await migrate(db, options.migrationsDir ?? MIGRATIONS_DIR);
+    await migrate({ kind, where, ...sqlOn(setup), close: async () => undefined }, options.migrationsDir ?? MIGRATIONS_DIR);
   } catch (error) {
+    await setup.end().catch(() => undefined);
     await db.close();
     throw error;
   }
+  await setup.end();
   return db;
 }

@@ -20,9 +20,9 @@ export interface TempDatabase {
 }
 
 /** Start a fresh embedded Postgres in a temp folder and open it with migrations applied. */
-export async function openTempDatabase(options: { migrationsDir?: string } = {}): Promise<TempDatabase> {
+export async function openTempDatabase(options: { migrationsDir?: string; queryTimeoutMs?: number } = {}): Promise<TempDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), "agentfeed-pg-"));
-  const db = await openDatabase({ dataDir, databaseUrl: "", migrationsDir: options.migrationsDir });
+  const db = await openDatabase({ dataDir, databaseUrl: "", migrationsDir: options.migrationsDir, ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}) });
   const url = await embeddedUrl(dataDir);
   if (!url) throw new Error(`openTempDatabase: no server running from ${dataDir}`);
   return {
