@@ -381,6 +381,28 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
   });
   hardenServer(server);
+  /** Everything started above, stopped in order: after close() has stopped the HTTP server, or when it never listened. */
+  const release = async (): Promise<void> => {
+    clearMcpDispatch();
+    built.dispose();
+    unwireWeather();
+    store.close();
+    local?.close();
+    await stopWatches();
+    await settlementIndexing?.stop();
+    setX402IndexServices(undefined);
+    await built.idle();
+    warehouseReader.close();
+    if (db) {
+      stopHousekeeping?.();
+      await deliveryWorker?.stop();
+      setPaymentServices(undefined);
+      await payments?.stop();
+      setHealthChecks({});
+      await db.close();
+    }
+    await closeWarehouse();
+  };
   try {
     await new Promise<void>((ok, fail) => {
       server.once("error", fail);
@@ -390,16 +412,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
     });
   } catch (cause) {
-    unwireWeather();
-    store.close();
-    await stopWatches();
-    warehouseReader.close();
-    stopHousekeeping?.();
-    await deliveryWorker?.stop();
-    setPaymentServices(undefined);
-    await payments?.stop();
-    await db?.close();
-    await closeWarehouse();
+    // The settlement indexer too: left running, its next pass met a closed database and printed its failure.
+    await release();
     throw new Error(`cannot listen on ${config.host}:${config.port} (HOST and PORT): ${(cause as Error).message}`, { cause });
   }
   const address = server.address() as AddressInfo | null;
@@ -419,29 +433,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     payments: paymentsLine,
     ...(db ? { db } : {}),
     async close() {
-      clearMcpDispatch();
-      built.dispose();
-      unwireWeather();
-      store.close();
-      local?.close();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
       });
-      await stopWatches();
-      await settlementIndexing?.stop();
-      setX402IndexServices(undefined);
-      await built.idle();
-      warehouseReader.close();
-      if (db) {
-        stopHousekeeping?.();
-        await deliveryWorker?.stop();
-        setPaymentServices(undefined);
-        await payments?.stop();
-        setHealthChecks({});
-        await db.close();
-      }
-      await closeWarehouse();
+      await release();
     },
   };
 }

@@ -60,6 +60,18 @@ describe("tsx api/server.ts --no-schedule", () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/meta`)).status).toBe(200);
   });
 
+  it("npm start on a taken PORT ends with the one line that says so, having stopped all it started", async () => {
+    const otherDir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-taken-port-"));
+    try {
+      const { code, out, err } = await failedStart({ PORT: String(port), DATA_DIR: otherDir, DATABASE_URL: "", SNAPSHOTS_DIR: fx.dir }, "api/start.ts");
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      expect(err.trim().split("\n"), err).toEqual([expect.stringMatching(new RegExp(`^agentfeed: cannot start: cannot listen on 127\\.0\\.0\\.1:${port} \\(HOST and PORT\\): .*EADDRINUSE`))]);
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it("exits cleanly on SIGTERM", async () => {
     const code = await new Promise<number | null>((resolve) => {
       child!.once("exit", (c) => resolve(c));
