@@ -41,7 +41,7 @@ import { startPayments, type StartedPayments } from "./payments/start.ts";
 import { startPaymentHousekeeping } from "./payments/housekeeping.ts";
 import { startPreviewHousekeeping } from "./previews/housekeeping.ts";
 import { PreviewQuota } from "./previews/quota.ts";
-import { processReceiptKey } from "./billing/receipt-key.ts";
+import { processReceiptKey, ReceiptKeyError } from "./billing/receipt-key.ts";
 import { setHealthChecks } from "./health/checks.ts";
 import { setPaymentServices } from "./services.ts";
 import { setWatchServices } from "./watches/services.ts";
@@ -190,6 +190,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.state !== false) {
     const state = options.state ?? {};
     const databaseUrl = state.databaseUrl ?? process.env.DATABASE_URL ?? "";
+    // The receipt key (RECEIPT_SIGNING_KEY, else DATA_DIR/receipt-key.json, made at the first start) is read now:
+    // a damaged key file fails the start in one line, instead of every paid call with a 500 later.
+    try {
+      await processReceiptKey();
+    } catch (cause) {
+      store.close();
+      await closeWarehouse();
+      const file = cause instanceof ReceiptKeyError && !process.env.RECEIPT_SIGNING_KEY?.trim();
+      throw new Error(`${(cause as Error).message}${file ? " (restore it from a backup, or move it away to make a new key: receipts signed with the old key then no longer verify here)" : ""}`, { cause });
+    }
     try {
       x402Index = loadX402IndexConfig(state.env ?? process.env);
     } catch (cause) {

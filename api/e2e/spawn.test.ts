@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,6 +118,20 @@ describe("api/server.ts configuration", () => {
     expect(err.trim().split("\n")).toHaveLength(1);
     expect(err).toContain("RECEIPT_SIGNING_KEY must be a 32-byte Ed25519 seed");
     expect(err).not.toContain("zz-not-a-seed");
+  });
+
+  it("refuses a damaged receipt key file at start, in one line naming it, before it starts the database", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "agentfeed-e2e-bad-key-"));
+    try {
+      await writeFile(join(dir, "receipt-key.json"), '{"seed":');
+      const { code, out, err } = await failedStart({ DATA_DIR: dir, DATABASE_URL: "", RECEIPT_SIGNING_KEY: "" }, "api/start.ts");
+      expect(code).toBe(1);
+      expect(out).toBe("");
+      expect(err.trim().split("\n")).toEqual([`agentfeed: cannot start: receipt key: ${join(dir, "receipt-key.json")} is not JSON (restore it from a backup, or move it away to make a new key: receipts signed with the old key then no longer verify here)`]);
+      expect(existsSync(join(dir, "pg"))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("names DATA_DIR when it is a file, not a folder", async () => {
