@@ -1,5 +1,5 @@
 /** /api/health against snapshot states a pipeline leaves: healthy, failing but fresh, failing and stale. */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +83,26 @@ describe("/api/health", () => {
 });
 
 describe("/api/health with the server's own snapshots folder beside the bundled one", () => {
+  it("turns 503 degraded when the snapshots folder it served is removed, and 200 again when it is back", async () => {
+    const own = await createSnapshotFixture([{ type: "status", dated: { "2025-01-15": STATUS_BODY }, meta: { lastSuccess: ago(60), lastAttempt: ago(60), lastError: null, slaSeconds: 600 } }]);
+    const alone = await startServer({ state: false, port: 0, host: "127.0.0.1", snapshotsDir: own.dir, rateLimitPerMinute: 0, trustProxy: null, pollMs: 50, onWarn: () => {} });
+    try {
+      const check = async () => {
+        const res = await fetch(`${alone.url}/api/health`);
+        return { status: res.status, body: (await res.json()) as { reasons: string[] } };
+      };
+      expect((await check()).status).toBe(200);
+      await rename(own.dir, `${own.dir}.gone`);
+      await expect.poll(async () => (await check()).status, { timeout: 30_000, interval: 50 }).toBe(503);
+      expect((await check()).body.reasons.join()).toContain(`the snapshots manifest ${join(own.dir, "manifest.json")} was served and is gone`);
+      await rename(`${own.dir}.gone`, own.dir);
+      await expect.poll(async () => (await check()).status, { timeout: 30_000, interval: 50 }).toBe(200);
+    } finally {
+      await alone.close();
+      await own.remove();
+    }
+  });
+
   it("reports the served data's age and this server's latest failed run of the type", async () => {
     const bundled = await createSnapshotFixture([
       { type: "status", dated: { "2025-01-15": STATUS_BODY }, meta: { lastSuccess: ago(7200), lastAttempt: ago(7200), lastError: null, slaSeconds: 600 } },

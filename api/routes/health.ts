@@ -68,6 +68,8 @@ interface HealthSnapshots extends SnapshotReader {
   meta?(type: string): SnapshotMeta | undefined;
   /** The entry whose run was attempted last, when the data served may come from another folder. */
   latestAttempt?(type: string): SnapshotMeta | undefined;
+  /** A snapshots folder whose manifest was read once and is gone now. */
+  lostManifest?(): string | null;
 }
 
 function typeHealth(snapshots: HealthSnapshots, type: string, now: Date): z.infer<typeof TypeHealth> {
@@ -108,7 +110,7 @@ export const healthRoutes = [
     tier: "discovery",
     summary: "Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.",
     description:
-      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance) or a failing feed is stale; stale but not failing types are listed in warnings only.",
+      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance), a failing feed is stale, or a snapshots folder's manifest that was served is gone; stale but not failing types are listed in warnings only.",
     tags: ["discovery"],
     response: HealthResponse,
     errors: { 503: "degraded: a dependency check failed, or a failing feed's data is stale; the body is the whole health report (error degraded, reasons), with Retry-After: 30" },
@@ -119,6 +121,8 @@ export const healthRoutes = [
       for (const [name, check] of Object.entries(checks)) {
         if (check.status === "failed") reasons.push(`${name}: ${check.detail}`);
       }
+      const lost = (ctx.snapshots as HealthSnapshots).lostManifest?.();
+      if (lost) reasons.push(`the snapshots manifest ${lost} was served and is gone (the folder or its manifest.json was removed): nothing is served from it, routes reading its types answer 503`);
       const types: Record<string, z.infer<typeof TypeHealth>> = {};
       for (const type of [...new Set([...ALWAYS, ...ctx.snapshots.types()])]) {
         const h = typeHealth(ctx.snapshots, type, ctx.now);

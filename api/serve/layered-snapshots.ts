@@ -72,6 +72,11 @@ export class LayeredSnapshots implements ServedSnapshots {
     return attemptedAt(l) >= attemptedAt(b) ? l : b;
   }
 
+  /** A folder's manifest that was read once and is gone (see SnapshotStore.lostManifest). */
+  lostManifest(): string | null {
+    return this.bundled.lostManifest() ?? this.local.lostManifest();
+  }
+
   types(): string[] {
     return [...new Set([...this.bundled.types(), ...this.local.types()])].sort();
   }

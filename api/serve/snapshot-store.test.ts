@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -72,6 +72,24 @@ describe("SnapshotStore", () => {
     const empty = new SnapshotStore(join(fx.dir, "nowhere"), { watch: false, pollMs: 0, onWarn: () => {} });
     await empty.start();
     expect(empty.types()).toEqual([]);
+  });
+
+  it("lostManifest() names a manifest that was served and is gone, until it comes back; a folder that never had one is not lost", async () => {
+    fx = await createSnapshotFixture([{ type: "status", dated: { "2025-01-15": STATUS_BODY } }]);
+    const store = new SnapshotStore(fx.dir, { watch: false, pollMs: 0, onWarn: () => {} });
+    await store.start();
+    expect(store.lostManifest()).toBeNull();
+    await rename(fx.dir, `${fx.dir}.gone`);
+    await store.reload();
+    expect([store.types(), store.lostManifest()]).toEqual([[], join(fx.dir, "manifest.json")]);
+    await rename(`${fx.dir}.gone`, fx.dir);
+    await store.reload();
+    expect([store.types(), store.lostManifest()]).toEqual([["status"], null]);
+    store.close();
+    const never = new SnapshotStore(join(fx.dir, "nowhere"), { watch: false, pollMs: 0, onWarn: () => {} });
+    await never.start();
+    expect(never.lostManifest()).toBeNull();
+    never.close();
   });
 
   it("the mtime poll reloads after the manifest changes and bumps the generation", async () => {

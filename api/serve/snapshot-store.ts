@@ -136,6 +136,17 @@ export class SnapshotStore implements SnapshotReader {
     return this.#reloading;
   }
 
+  /**
+   * The manifest's path when an earlier load read it and the latest found none (the folder or its manifest.json
+   * was removed while serving): health reports it, as nothing is served from this folder any more. Null otherwise.
+   */
+  lostManifest(): string | null {
+    return this.#lost;
+  }
+
+  #lost: string | null = null;
+  #everLoaded = false;
+
   async #reloadOnce(): Promise<void> {
     const manifestPath = join(this.dir, "manifest.json");
     const key = await this.#manifestKey();
@@ -144,9 +155,14 @@ export class SnapshotStore implements SnapshotReader {
       const parsed = parseManifest(await readFile(manifestPath, "utf8"));
       metas = parsed.types;
       for (const p of parsed.problems) this.#warn(p);
+      this.#everLoaded = true;
+      this.#lost = null;
     } catch (cause) {
       const err = cause as NodeJS.ErrnoException;
-      if (err.code === "ENOENT") this.#warn(`no manifest at ${manifestPath}: no snapshot type is served`);
+      if (err.code === "ENOENT") {
+        this.#warn(`no manifest at ${manifestPath}: no snapshot type is served`);
+        if (this.#everLoaded) this.#lost = manifestPath;
+      }
       else if (this.#gen.id > 0 && this.#gen.snapshots.size > 0) {
         // A manifest that cannot be read on reload: keep serving the last good state.
         this.#warn(`manifest ${manifestPath} unreadable, keeping the previous state: ${err.message}`);
