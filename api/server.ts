@@ -61,6 +61,8 @@ import type { WeatherAlertsSource } from "../pipelines/contract/snapshots/weathe
 import { createLiveWeatherSource } from "../pipelines/feeds/weather-alerts-live.ts";
 import { dataDirOf, makeDataDir } from "./state/data-dir.ts";
 import { withoutRepeats } from "./repeat-warnings.ts";
+import { isConnectionError } from "./state/unavailable.ts";
+import { clip } from "./http/clip.ts";
 
 /** The snapshots committed with the project. */
 const BUNDLED_SNAPSHOTS = resolve(import.meta.dirname, "../snapshots");
@@ -177,7 +179,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Printed URLs follow the real port unless a public base URL was configured.
   const explicitBase = options.publicBaseUrl ?? (process.env.PUBLIC_BASE_URL ? env.publicBaseUrl : undefined);
   let baseUrl = explicitBase ?? `http://localhost:${config.port}`;
-  const onServerError = (err: unknown, where: string) => warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  // A lost state database fails every paid call until it is back (each answered 503 state_unavailable): one short
+  // line a minute says so, with the count, instead of a stack trace per call.
+  const stateLostWarn = withoutRepeats(warn);
+  const onServerError = (err: unknown, where: string) =>
+    isConnectionError(err)
+      ? stateLostWarn(`calls answered 503 state_unavailable: the state database cannot be reached (${clip(err instanceof Error ? err.message : String(err), 200)})`)
+      : warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 
   let db: Database | undefined;
   let premium: PremiumGateway | undefined;

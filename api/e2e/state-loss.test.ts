@@ -9,6 +9,7 @@ import { BUNDLED_SNAPSHOTS } from "../testing/bundled-server.ts";
 
 let temp: TempDatabase | undefined;
 let server: RunningServer | undefined;
+const warnings: string[] = [];
 
 beforeAll(async () => {
   temp = await openTempDatabase();
@@ -20,7 +21,7 @@ beforeAll(async () => {
     paymentRateLimitPerMinute: 0,
     trustProxy: null,
     pollMs: 0,
-    onWarn: () => {},
+    onWarn: (m) => warnings.push(m),
     state: { databaseUrl: temp.url, env: { PAYMENTS_TEST_CHAIN: "off" } },
   });
 }, 60_000);
@@ -59,5 +60,12 @@ describe("losing the state database while serving", () => {
 
     // free data keeps flowing
     expect((await fetch(`${s.url}/api/meta`)).status).toBe(200);
+
+    // Every paid call fails the same way while the database is away: one short line says so, not a stack trace per call.
+    const before503 = warnings.length;
+    for (let i = 0; i < 20; i++) expect((await fetch(`${s.url}/api/premium/routing`, { headers: bearer })).status).toBe(503);
+    const written = warnings.slice(before503).filter((w) => w.includes("state_unavailable") || w.includes("failed:"));
+    expect(written.length, written.join("\n")).toBeLessThanOrEqual(2);
+    expect(written.join("\n")).not.toMatch(/\n\s+at /);
   });
 });
