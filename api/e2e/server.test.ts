@@ -1,4 +1,6 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { join } from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../registry/index.ts";
@@ -189,6 +191,22 @@ describe("errors are JSON", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toEqual({ ok: false, error: "not_found", message: expect.any(String) });
+  });
+
+  it("a kept dated file that cannot be read → 503 snapshot_unavailable, not 404; readable again → 200", async () => {
+    const listing = (await (await get("/api/history")).json()) as { types: Record<string, { from: string }> };
+    const date = listing.types.status!.from;
+    const file = join(fx.dir, "status", `${date}.json`);
+    const original = await readFile(file, "utf8");
+    await writeFile(file, original.slice(0, 20));
+    try {
+      const res = await get(`/api/history/${date}/status?truncated=1`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, error: "snapshot_unavailable" });
+    } finally {
+      await writeFile(file, original);
+    }
+    expect((await get(`/api/history/${date}/status?restored=1`)).status).toBe(200);
   });
 
   it("wrong method → 405 with Allow", async () => {

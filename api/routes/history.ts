@@ -74,12 +74,17 @@ export const historyRoutes = [
     tier: "free",
     summary: "One dated snapshot of a type, as written that day.",
     description:
-      "A bad date answers 400 invalid_params; an unknown type or a date without a file answers 404 snapshot_not_found.",
+      "A bad date answers 400 invalid_params; an unknown type or a date without a file answers 404 snapshot_not_found; a kept file that cannot be read (truncated, not JSON) answers 503 snapshot_unavailable.",
     tags: ["history"],
     params: HistoryParams,
     response: HistorySnapshotResponse,
+    errors: { 503: "snapshot_unavailable: the date is kept but its file cannot be read right now (truncated, not JSON); retry later" },
     render: async (ctx, { params }) => {
       const snapshot = await ctx.snapshots.dated(params.type, params.date);
+      if (snapshot === undefined && ctx.snapshots.dates(params.type).includes(params.date)) {
+        // Listed, so the file is there: it cannot be read (truncated, not JSON), which a retry may outlast.
+        throw new ApiError(503, "snapshot_unavailable", `the ${params.type} snapshot of ${params.date} is kept but cannot be read right now; retry later`);
+      }
       if (snapshot === undefined) {
         const known = ctx.snapshots.dates(params.type).length > 0;
         throw new ApiError(

@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * One dated snapshot of a type, as written that day.
-         * @description A bad date answers 400 invalid_params; an unknown type or a date without a file answers 404 snapshot_not_found.
+         * @description A bad date answers 400 invalid_params; an unknown type or a date without a file answers 404 snapshot_not_found; a kept file that cannot be read (truncated, not JSON) answers 503 snapshot_unavailable.
          */
         get: operations["getApiHistoryDateType"];
         put?: never;
@@ -6910,6 +6910,15 @@ export interface operations {
             };
             /** @description internal_error (premium: schema_failure or internal_error, with billing showing nothing was charged). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description snapshot_unavailable: the date is kept but its file cannot be read right now (truncated, not JSON); retry later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
