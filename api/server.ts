@@ -119,6 +119,13 @@ export interface RunningServer {
 }
 
 /** The manifest entry of every type as served (what the start banner and the warehouse build describe). */
+/** A stable name for a lost-database error (its code, else its class), so repeats of one kind are counted, not each written. */
+function errorKind(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return clip(code, 40);
+  return err instanceof Error ? clip(err.message.split(/[:(\d]/)[0]!.trim() || err.name, 60) : "unknown";
+}
+
 function servedManifest(served: Pick<SnapshotStore, "types" | "meta">): SnapshotMeta[] {
   return served.types().flatMap((type) => served.meta(type) ?? []);
 }
@@ -184,7 +191,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stateLostWarn = withoutRepeats(warn);
   const onServerError = (err: unknown, where: string) =>
     isConnectionError(err)
-      ? stateLostWarn(`calls answered 503 state_unavailable: the state database cannot be reached (${clip(err instanceof Error ? err.message : String(err), 200)})`)
+      ? stateLostWarn(`calls answered 503 state_unavailable: the state database did not answer (${errorKind(err)})`)
       : warn(`${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 
   let db: Database | undefined;
@@ -204,6 +211,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await processReceiptKey();
     } catch (cause) {
       store.close();
+      local?.close();
       await closeWarehouse();
       const file = cause instanceof ReceiptKeyError && !process.env.RECEIPT_SIGNING_KEY?.trim();
       throw new Error(`${(cause as Error).message}${file ? " (restore it from a backup, or move it away to make a new key: receipts signed with the old key then no longer verify here)" : ""}`, { cause });
@@ -212,6 +220,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       x402Index = loadX402IndexConfig(state.env ?? process.env);
     } catch (cause) {
       store.close();
+      local?.close();
       await closeWarehouse();
       throw cause;
     }
@@ -223,14 +232,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
     } catch (cause) {
       store.close();
+      local?.close();
       await closeWarehouse();
       throw new Error(cause instanceof DatabaseUrlError ? cause.message : describeOpenFailure(cause, databaseUrl || undefined), { cause });
     }
     const credits = createCredits(db);
     isKnownBearer = async (token) => (await credits.tokenByBearer(token)) !== undefined;
     // Holds a dead process never answered are released now and every few minutes; expired idempotency keys go too.
-    const { releasedHolds } = await sweepBilling(db, credits);
-    if (releasedHolds > 0) warn(`released ${releasedHolds} charge hold(s) left unanswered by an earlier process`);
+    // Housekeeping: a sweep that fails or outlasts the query time-out is said and retried by the next round.
+    try {
+      const { releasedHolds } = await sweepBilling(db, credits);
+      if (releasedHolds > 0) warn(`released ${releasedHolds} charge hold(s) left unanswered by an earlier process`);
+    } catch (err) {
+      warn(`billing housekeeping at start failed (retried every few minutes): ${err instanceof Error ? err.message : String(err)}`);
+    }
     stopHousekeeping = startBillingHousekeeping(db, credits, {
       onError: (err) => warn(`billing housekeeping failed: ${err instanceof Error ? err.message : String(err)}`),
       onSwept: ({ releasedHolds: n }) => {
@@ -255,6 +270,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       payments = await startPayments({ db, credits, ...(state.env ? { env: state.env } : {}), ...(explicitBase ? { publicBaseUrl: explicitBase } : {}) });
     } catch (cause) {
       store.close();
+      local?.close();
       stopHousekeeping();
       await db.close();
       await closeWarehouse();
@@ -280,6 +296,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       exact = await startExactPayments({ db, credits, payments: payments.deps, ...(state.env ? { env: state.env } : {}), onError: onServerError });
     } catch (cause) {
       store.close();
+      local?.close();
       stopHousekeeping();
       await payments.stop();
       await db.close();

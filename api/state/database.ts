@@ -30,8 +30,7 @@ export interface OpenDatabaseOptions {
   /**
    * Longest wait for the answer to one query while serving, in ms (default 15,000): a server that stops
    * answering (paused, or a lock held for minutes) fails the call with 503 state_unavailable instead of holding
-   * it forever. The server itself cancels a statement after 10 s and a lock wait after 5 s. Migrations at start
-   * run without these limits.
+   * it forever. Migrations at start run without this limit.
    */
   queryTimeoutMs?: number;
   /** Migrations folder (default api/state/migrations). */
@@ -156,11 +155,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis,
-    // A query without an answer in time fails (and pg-pool drops its client); the server cancels long statements
-    // and lock waits on its own side; TCP keepalive finds a peer that vanished.
+    // A query without an answer in time fails (and pg-pool drops its client); TCP keepalive finds a peer that
+    // vanished. No server-side limits in the startup packet (statement_timeout, lock_timeout): PgBouncer refuses
+    // connections that carry them. A charge that reaches the server late is stopped by its own deadline instead.
     query_timeout: queryTimeout,
-    statement_timeout: Math.round((queryTimeout * 2) / 3),
-    lock_timeout: Math.round(queryTimeout / 3),
     keepAlive: true,
   });
   // An idle client losing its server (restart, shutdown) must not crash the process; the next query fails instead.
@@ -186,6 +184,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   } catch (error) {
     await db.close();
     throw new Error(`cannot connect to the ${where}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
+  }
+  // The charge deadline is this host's clock read on the server's (migration 0195): a server whose clock is off by
+  // seconds would refuse or stretch it. Said once at start.
+  try {
+    const before = Date.now();
+    const { rows } = await pool.query<{ t: Date }>("SELECT clock_timestamp() AS t");
+    const skew = rows[0]!.t.getTime() - (before + Date.now()) / 2;
+    if (Math.abs(skew) > 2_000) {
+      warn(`the ${where}'s clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} this host's; paid calls' charge deadlines are read on the server's clock: keep both in time (NTP)`);
+    }
+  } catch {
+    /* the migrations below meet the same failure and say it */
   }
   // Migrations may run long on a large database: one connection of their own, without the serving time-outs.
   const setup = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis });
