@@ -326,6 +326,27 @@ describe("confirmPayment()", () => {
     await expect(confirmPayment(deps, { txHash: hash, nonce: proven.memo })).resolves.toMatchObject({ credits: 325 });
   });
 
+  it("confirmPayment() counts a proven quote as covering a transfer mined in its last seconds' tolerance", async () => {
+    const victim = await chain.newWallet(10n * USD);
+    const hash = await chain.transfer(victim, publisher, 5n * USD);
+    const minedAt = await chain.latestTime();
+    try {
+      // The attacker's unproven quote came 5 s before the wallet's proven one (after a proof, a wallet's quotes
+      // need one); both expired 15 and 10 s before the block, within the chain clock's tolerance.
+      clock.set(new Date(minedAt.getTime() - (1800 + 15) * 1000));
+      const attackerQuote = await quoteFor(victim, 5);
+      const provenAt = new Date(minedAt.getTime() - (1800 + 10) * 1000);
+      clock.set(provenAt);
+      const message = proofMessage({ amountUnits: 5n * USD, senderWallet: victim.address, timestamp: provenAt });
+      const proven = await createQuote(deps, { amountUsd: 5, senderWallet: victim.address, signature: await victim.signMessage({ message }), proofMessage: message });
+      clock.set(new Date(minedAt.getTime() + 60_000));
+      expect(await codeOf(confirmPayment(deps, { txHash: hash, nonce: attackerQuote.memo }))).toBe("403 proof_required");
+      await expect(confirmPayment(deps, { txHash: hash, nonce: proven.memo })).resolves.toMatchObject({ credits: 325 });
+    } finally {
+      clock.reset();
+    }
+  });
+
   it("confirmPayment() grants nothing to a wallet listed since its quote and records the payment for refund review", async () => {
     const payer = await chain.newWallet(10n * USD);
     const quote = await quoteFor(payer, 1);

@@ -11,7 +11,7 @@ import { nowOf, requireConfigured, type PaymentDeps } from "./deps.ts";
 import { creditsForPayment, FIRST_PAYMENT_BONUS, MIN_AMOUNT_UNITS } from "./pricing.ts";
 import { screenWallet, walletBlocked } from "./screening.ts";
 import { unitsToUsdNumber } from "./units.ts";
-import { verifyTransfer } from "./verify-transfer.ts";
+import { CHAIN_CLOCK_SKEW_SECONDS, verifyTransfer } from "./verify-transfer.ts";
 import { paymentToken } from "./payment-token.ts";
 import { hashToken } from "../billing/credits.ts";
 
@@ -165,13 +165,14 @@ export async function confirmPayment(
       throw new ApiError(409, "quote_used", `the quote ${nonce} was already confirmed; create a new quote`);
     }
     if (!quote.proven) {
-      // a proven quote of the same wallet whose window holds this payment outranks this unproven one
+      // a proven quote of the same wallet whose window holds this payment outranks this unproven one (its window
+      // as verifyTransfer reads it: creation and expiry, give or take the chain's clock skew)
       const rival = await tx.query(
         `SELECT 1 FROM payment_quotes
           WHERE sender_wallet = $1 AND proven AND consumed_at IS NULL AND nonce <> $2
-            AND created_at <= $3::timestamptz + interval '1 second' AND expires_at >= $3::timestamptz
+            AND created_at <= $3::timestamptz + make_interval(secs => $4 + 1) AND expires_at >= $3::timestamptz - make_interval(secs => $4)
           LIMIT 1`,
-        [quote.sender_wallet, nonce, transfer.blockTime.toISOString()],
+        [quote.sender_wallet, nonce, transfer.blockTime.toISOString(), CHAIN_CLOCK_SKEW_SECONDS],
       );
       if (rival.rowCount > 0) {
         throw new ApiError(403, "proof_required", `a wallet-proven quote of ${quote.sender_wallet} covers this payment; confirm with that quote's memo`);
