@@ -72,9 +72,12 @@ export class LayeredSnapshots implements ServedSnapshots {
     return attemptedAt(l) >= attemptedAt(b) ? l : b;
   }
 
-  /** A folder's manifest that was read once and is gone (see SnapshotStore.lostManifest). */
+  /**
+   * The bundled folder's manifest when it was read once and is gone (see SnapshotStore.lostManifest). The local
+   * folder's loss is not reported: the bundled folder still serves every type it holds.
+   */
   lostManifest(): string | null {
-    return this.bundled.lostManifest() ?? this.local.lostManifest();
+    return this.bundled.lostManifest();
   }
 
   types(): string[] {
