@@ -8,6 +8,7 @@
  * Domains whose robots.txt was unreachable have no readiness figure and are left out (their count is reported).
  */
 import type { WebReadinessDomain } from "../../pipelines/contract/snapshots/web-readiness.ts";
+import { round } from "./round.ts";
 
 /** The score weights (sum 100). */
 export const READINESS_WEIGHTS = { x402: 25, agentJson: 20, openapi: 20, llmsTxt: 15, crawlable: 15, aiTxt: 5 } as const;
@@ -82,6 +83,6 @@ export function readinessSummary(scored: readonly { sector: string; readiness: R
     sums.set(sector, e);
   }
   const bySector: Record<string, { domains: number; meanScore: number }> = {};
-  for (const [s, e] of [...sums].sort(([a], [b]) => a.localeCompare(b))) bySector[s] = { domains: e.n, meanScore: Math.round((e.sum / e.n) * 10) / 10 };
-  return { domains: scored.length, meanScore: scored.length === 0 ? null : Math.round((sum / scored.length) * 10) / 10, tiers, surfaces, bySector };
+  for (const [s, e] of [...sums].sort(([a], [b]) => a.localeCompare(b))) bySector[s] = { domains: e.n, meanScore: round(e.sum / e.n, 1) };
+  return { domains: scored.length, meanScore: scored.length === 0 ? null : round(sum / scored.length, 1), tiers, surfaces, bySector };
 }

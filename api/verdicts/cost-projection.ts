@@ -16,6 +16,7 @@
  */
 import { blended } from "./price.ts";
 import type { PricingModel, PricingSnapshot } from "../../pipelines/contract/snapshots/pricing.ts";
+import { round } from "./round.ts";
 
 export const HORIZONS = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Horizon = (typeof HORIZONS)[number];
@@ -28,7 +29,7 @@ export const MAX_MODELS = 10;
 
 /** USD to 6 decimals. */
 export function usd(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  return round(x, 6);
 }
 
 /** Find a catalog model for a requested id or name (see the module comment), or undefined. */

@@ -9,6 +9,7 @@
  * - llmsTxtAdoptionPct / aiTxtAdoptionPct: of the domains where the file's presence is known, the share with it.
  */
 import type { WebReadinessDomain } from "../../pipelines/contract/snapshots/web-readiness.ts";
+import { round } from "./round.ts";
 
 /** Statistics over a set of domains. */
 export interface CrawlerStats {
@@ -41,7 +42,7 @@ export interface CrawlerAccess {
 
 /** Percentage with 1 decimal, or null without a denominator. */
 export function pct(part: number, whole: number): number | null {
-  return whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+  return whole === 0 ? null : round((part / whole) * 100, 1);
 }
 
 const known = (s: "present" | "absent" | "unknown"): boolean | null => (s === "unknown" ? null : s === "present");

@@ -15,6 +15,7 @@
  *   (then price ascending, id).
  */
 import { median, TASK_BLENDS, type Task } from "./routing.ts";
+import { round } from "./round.ts";
 
 /** One model's blended price (USD per 1M tokens, 3:1) and display name. */
 export interface PricedModel {
@@ -75,7 +76,7 @@ export function capabilityIndex(task: Task, scores: PercentScores, trust: Readon
       if (v === undefined) continue; // a benchmark nobody has a score on counts as 0 for everyone
       sum += w * (trust.get(b) ?? 1) * v;
     }
-    out.set(m, Math.round((sum / totalWeight) * 100) / 100);
+    out.set(m, round(sum / totalWeight, 2));
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * answer out. Amounts use each commitment's upper bound (undisclosed ones count 0 in sums, 1 in counts).
  */
 import type { FundingCommitment } from "../../pipelines/contract/snapshots/funding-portfolio.ts";
+import { round } from "./round.ts";
 
 /** loop_classification thresholds on the share of an investor's commitments to its own silicon (by count). */
 export const FULLY_CIRCULAR_PCT = 85;
@@ -30,7 +31,7 @@ export interface FundingExposure {
   co_investor_pairs: { investor_a: string; investor_b: string; shared_recipients: string[] }[];
 }
 
-const pct = (part: number, whole: number) => Math.round((part * 10_000) / whole) / 100;
+const pct = (part: number, whole: number) => round((part * 100) / whole, 2);
 
 /** The class of an investor's loop: one commitment says too little; then by the share to its own silicon. */
 export function loopClassOf(total: number, ratioByCount: number): LoopClass {

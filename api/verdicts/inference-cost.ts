@@ -4,6 +4,7 @@
  * output throughput, and the savings against the caller's current provider (or, without one, against the
  * dearest listing). Costs are summed in integer micro-USD (USDC's base unit) and shown in USD.
  */
+import { round } from "./round.ts";
 
 /** One provider endpoint of the matrix, as the route reads it. */
 export interface EndpointRow {
@@ -144,7 +145,7 @@ export function inferenceCost(input: InferenceCostInput): InferenceCostVerdict {
   const current = named ?? ranked[ranked.length - 1]!;
   const basis = named ? ("current_provider" as const) : ("most_expensive" as const);
   const savedMicro = current.micro - cheapest.micro;
-  const savings = { vs_current_usd: usd(savedMicro), vs_current_pct: current.micro === 0 ? null : Math.round((savedMicro / current.micro) * 10_000) / 100 };
+  const savings = { vs_current_usd: usd(savedMicro), vs_current_pct: current.micro === 0 ? null : round((savedMicro / current.micro) * 100, 2) };
   let recommendation: CostRecommendation;
   let why: string;
   if (basis === "current_provider") {

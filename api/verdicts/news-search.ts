@@ -20,6 +20,7 @@
 import { clip } from "../http/clip.ts";
 import { ApiError } from "../registry/types.ts";
 import type { Article, NewsSnapshot } from "../../pipelines/contract/snapshots/news.ts";
+import { round } from "./round.ts";
 
 /** Weight of a term found in the title. */
 export const TITLE_WEIGHT = 3;
@@ -141,7 +142,7 @@ export function searchNews(news: NewsSnapshot, options: NewsSearchOptions, refer
     const { hits, matched } = scoreArticle(a, terms);
     if (q !== undefined && hits === 0) return [];
     const age = (reference.getTime() - Date.parse(a.publishedAt)) / DAY_MS;
-    const relevance = Math.round((hits + recencyBoost(age)) * 10_000) / 10_000;
+    const relevance = round(hits + recencyBoost(age), 4);
     return [{ a, relevance, matched }];
   });
   scored.sort(

@@ -3,6 +3,7 @@
  * its smoothed baseline frequency) and lab productivity (papers per affiliation per window). Pure: the route
  * counts in DuckDB, these rank.
  */
+import { round } from "./round.ts";
 
 /** Days of the recent window and of the baseline before it. */
 export const RECENT_DAYS = 30 as const;
@@ -35,7 +36,7 @@ export function lift(recentCount: number, recentPapers: number, baselineCount: n
   if (recentPapers === 0) return 0;
   const recent = recentCount / recentPapers;
   const baseline = (baselineCount + SMOOTHING) / (baselinePapers + SMOOTHING);
-  return Math.round((recent / baseline) * 1000) / 1000;
+  return round(recent / baseline, 3);
 }
 
 /**

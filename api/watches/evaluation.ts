@@ -1,4 +1,5 @@
 /** What every evaluator returns, and the fire-cap and expiry rule every fire goes through. */
+import { round } from "../verdicts/round.ts";
 
 /** The outcome of evaluating one watch against the current values. */
 export interface Evaluation<Seen> {
@@ -26,5 +27,5 @@ export function fireRule(watch: FireState, now: Date): { mayFire: boolean; statu
 /** Percentage change from `from` to `to`, rounded to 2 decimals; null from 0. */
 export function deltaPct(from: number, to: number): number | null {
   if (from === 0) return null;
-  return Math.round(((to - from) / from) * 10_000) / 100;
+  return round(((to - from) / from) * 100, 2);
 }

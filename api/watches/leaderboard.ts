@@ -5,6 +5,7 @@
  * window are not ranked. Order: uptime_pct desc, incident_seconds asc, provider asc; ranks 1..n, no shared ranks.
  */
 import type { WarehouseReader } from "../warehouse/reader-contract.ts";
+import { round } from "../verdicts/round.ts";
 
 /** Days the leaderboard covers. */
 export const LEADERBOARD_DAYS = 7;
@@ -39,7 +40,7 @@ const LEADERBOARD_SQL = `SELECT provider, CAST(sum(up) AS BIGINT) AS up, CAST(su
 export function rankProviders(rows: readonly { provider: string; up: number; known: number; incident_seconds: number; days: number }[]): LeaderboardEntry[] {
   const scored = rows
     .filter((r) => r.known > 0)
-    .map((r) => ({ provider: r.provider, uptime_pct: Math.round((r.up / r.known) * 10_000) / 100, samples: r.known, incident_seconds: Math.round(r.incident_seconds), days: r.days }));
+    .map((r) => ({ provider: r.provider, uptime_pct: round((r.up / r.known) * 100, 2), samples: r.known, incident_seconds: Math.round(r.incident_seconds), days: r.days }));
   scored.sort((a, b) => b.uptime_pct - a.uptime_pct || a.incident_seconds - b.incident_seconds || (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
   return scored.map((s, i) => ({ rank: i + 1, ...s, of: scored.length }));
 }

@@ -15,6 +15,7 @@
 import type { Advisory } from "../../../pipelines/contract/snapshots/security-advisories.ts";
 import { daysBetween } from "../history-range.ts";
 import { schemeOf, type Ecosystem } from "../versions/schemes.ts";
+import { round } from "../round.ts";
 
 export const DRIFT_VERDICTS = ["STABLE", "WATCH", "ACTION_NEEDED"] as const;
 export const BREAK_RISKS = ["high", "medium", "low", "info"] as const;
@@ -102,7 +103,7 @@ function modelFindings(m: ModelDrift, now: Date): Finding[] {
   }
   const p = m.price;
   if (p && p.from_blended > 0 && p.to_blended !== p.from_blended) {
-    const pct = Math.round(((p.to_blended - p.from_blended) / p.from_blended) * 1000) / 10;
+    const pct = round(((p.to_blended - p.from_blended) / p.from_blended) * 100, 1);
     const detail = `Blended price (3:1) ${p.from_blended} → ${p.to_blended} USD per 1M tokens (${pct > 0 ? "+" : ""}${pct}%) between ${p.from_date} and ${p.to_date}.`;
     if (pct >= PRICE_JUMP_PCT) out.push({ kind: "model", subject, signal: "price_increase", break_risk: "medium", detail, recommended_action: "Re-check the budget; compare with /api/premium/models/frontier." });
     else if (pct > 0) out.push({ kind: "model", subject, signal: "price_increase", break_risk: "low", detail, recommended_action: "Note the higher cost." });
