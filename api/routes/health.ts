@@ -26,7 +26,7 @@ export const TypeHealth = z.strictObject({
   last_changed: z.string().nullable(),
   last_attempt: z.string().nullable(),
   last_error: z.string().nullable(),
-  age_seconds: z.number().int().nonnegative().nullable().meta({ description: "seconds since last_success (null: never succeeded)" }),
+  age_seconds: z.number().int().nonnegative().nullable().meta({ description: "seconds since last_success (null: never succeeded, or last_success lies more than 2 minutes ahead of this server's clock, so the age is unknown)" }),
   stale: z.boolean(),
   failing: z.boolean().meta({ description: "the last attempt failed, or every source failed" }),
   sla_seconds: z.number().nullable(),
@@ -110,7 +110,7 @@ export const healthRoutes = [
     tier: "discovery",
     summary: "Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.",
     description:
-      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance), a failing feed is stale, or a snapshots folder's manifest that was served is gone; stale but not failing types are listed in warnings only.",
+      "Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA, never happened, or lies more than 2 minutes ahead of this server's clock (age unknown); failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance), a failing feed is stale, or a snapshots folder's manifest that was served is gone; stale but not failing types are listed in warnings only.",
     tags: ["discovery"],
     response: HealthResponse,
     errors: { 503: "degraded: a dependency check failed, or a failing feed's data is stale; the body is the whole health report (error degraded, reasons), with Retry-After: 30" },
@@ -131,7 +131,13 @@ export const healthRoutes = [
         if (!h.available && h.last_success !== null) reasons.push(`snapshot ${type} cannot be served: its latest.json is missing, unreadable or not of its schema (routes reading it answer 503)`);
         else if (h.failing && h.stale) reasons.push(`feed ${type} is failing (${h.last_error ?? `0 of ${h.sources.total} sources ok`}) and its data is stale (${age}, SLA ${h.sla_seconds} s)`);
         else if (h.failing) warnings.push(`feed ${type}: last attempt failed (${h.last_error ?? "no source ok"}); data still within its SLA`);
-        else if (h.stale && ctx.snapshots.types().includes(type)) warnings.push(`feed ${type}: data older than its SLA (${age}, SLA ${h.sla_seconds} s)`);
+        else if (h.stale && ctx.snapshots.types().includes(type)) {
+          warnings.push(
+            h.last_success && h.age_seconds === null
+              ? `feed ${type}: last success ${h.last_success} is ahead of this server's clock, so its age is unknown (a clock is wrong)`
+              : `feed ${type}: data older than its SLA (${age}, SLA ${h.sla_seconds} s)`,
+          );
+        }
       }
       const degraded = reasons.length > 0;
       const body = {

@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Service health: 200 ok, or 503 degraded with reasons; per snapshot type last success, last error and age against its SLA; database, chain and signing key.
-         * @description Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA or never happened; failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance), a failing feed is stale, or a snapshots folder's manifest that was served is gone; stale but not failing types are listed in warnings only.
+         * @description Each snapshot type is an object keyed by its name (pricing appears as models). available=false means no usable latest.json; stale=true means the last success is older than the type's SLA, never happened, or lies more than 2 minutes ahead of this server's clock (age unknown); failing=true means the last attempt failed or every source failed (beside bundled snapshots, the later of their last run and this server's own scheduler's). 503 with health degraded (and error/message/reasons) when a dependency check fails (database, chain, signing_key; `disabled` on a data-only instance), a failing feed is stale, or a snapshots folder's manifest that was served is gone; stale but not failing types are listed in warnings only.
          */
         get: operations["getApiHealth"];
         put?: never;
@@ -3432,7 +3432,7 @@ export interface operations {
                             last_changed: string | null;
                             last_attempt: string | null;
                             last_error: string | null;
-                            /** @description seconds since last_success (null: never succeeded) */
+                            /** @description seconds since last_success (null: never succeeded, or last_success lies more than 2 minutes ahead of this server's clock, so the age is unknown) */
                             age_seconds: number | null;
                             stale: boolean;
                             /** @description the last attempt failed, or every source failed */
@@ -3456,7 +3456,7 @@ export interface operations {
                             last_changed: string | null;
                             last_attempt: string | null;
                             last_error: string | null;
-                            /** @description seconds since last_success (null: never succeeded) */
+                            /** @description seconds since last_success (null: never succeeded, or last_success lies more than 2 minutes ahead of this server's clock, so the age is unknown) */
                             age_seconds: number | null;
                             stale: boolean;
                             /** @description the last attempt failed, or every source failed */
@@ -3480,7 +3480,7 @@ export interface operations {
                             last_changed: string | null;
                             last_attempt: string | null;
                             last_error: string | null;
-                            /** @description seconds since last_success (null: never succeeded) */
+                            /** @description seconds since last_success (null: never succeeded, or last_success lies more than 2 minutes ahead of this server's clock, so the age is unknown) */
                             age_seconds: number | null;
                             stale: boolean;
                             /** @description the last attempt failed, or every source failed */
@@ -3504,7 +3504,7 @@ export interface operations {
                             last_changed: string | null;
                             last_attempt: string | null;
                             last_error: string | null;
-                            /** @description seconds since last_success (null: never succeeded) */
+                            /** @description seconds since last_success (null: never succeeded, or last_success lies more than 2 minutes ahead of this server's clock, so the age is unknown) */
                             age_seconds: number | null;
                             stale: boolean;
                             /** @description the last attempt failed, or every source failed */
