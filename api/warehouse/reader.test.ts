@@ -194,11 +194,14 @@ describe("openWarehouseReader()", () => {
       ["acme", "2026-01-05T10:00:00Z", "operational"], ["acme", "2026-01-05T10:02:00Z", "operational"], ["acme", "2026-01-05T10:04:00Z", "degraded"],
       // Polled every 10 minutes until 09:10, then no more: its last sample still stands an hour at most.
       ["slow", "2026-01-05T09:00:00Z", "down"], ["slow", "2026-01-05T09:10:00Z", "down"],
+      // First seen in the last capture, degraded: the median interval of the day (2 minutes here), not an hour.
+      ["new", "2026-01-05T10:04:00Z", "degraded"],
     ] satisfies [string, string, string][]).map(([provider, ts, s]) => ({ ts, date: "2026-01-05", provider, status: s, components_total: 1, components_degraded: 0, components_down: 0 }));
     await writeWarehouse(dir, "2026-01-05", [{ table: "status_samples", key: [...WAREHOUSE_TABLES.status_samples.key], rows }]);
     reader = await openWarehouseReader({ dirs: [dir] });
     expect(await reader.query("SELECT provider, incident_seconds FROM status_daily ORDER BY provider")).toEqual([
       { provider: "acme", incident_seconds: 120 },
+      { provider: "new", incident_seconds: 120 },
       { provider: "slow", incident_seconds: 600 + 3600 },
     ]);
   });

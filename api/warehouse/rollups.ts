@@ -99,7 +99,7 @@ export const ROLLUPS: readonly Rollup[] = [
     name: "status_daily",
     table: "status_samples",
     description:
-      "Status-page samples per UTC day and provider: samples, samples with a known status, samples not down, and seconds shown degraded or down (each sample stands for the time until the provider's next sample that day, at most 1 hour, never past midnight; a provider's last sample of the day, until the day's last capture of any provider plus the provider's usual interval that day, so the newest sample does not count time that has not come yet).",
+      "Status-page samples per UTC day and provider: samples, samples with a known status, samples not down, and seconds shown degraded or down (each sample stands for the time until the provider's next sample that day, at most 1 hour, never past midnight; a provider's last sample of the day, until the day's last capture of any provider plus the provider's median interval that day, or all providers' when it has one sample, or an hour when the day has one capture, so the newest sample does not count time that has not come yet).",
     columns: [
       ["date", "DATE"],
       ["provider", "VARCHAR"],
@@ -110,15 +110,16 @@ export const ROLLUPS: readonly Rollup[] = [
     ],
     // The day's end comes from the DATE itself (days since the epoch), so no session time zone is involved.
     // A provider's last sample of a day has no next one: it stands until the day's last capture of any provider
-    // (what the data has seen) plus the provider's median interval that day (the time one sample stands for), so
-    // on the day being captured the newest sample counts about one interval, not an hour of time to come.
+    // (what the data has seen) plus the provider's median interval that day (the time one sample stands for; all
+    // providers' median for a provider with one sample; an hour when the day has one capture), so on the day being
+    // captured the newest sample counts about one interval, not an hour of time to come.
     select: (source) => `SELECT date, provider, count(*) AS samples,
       count(*) FILTER (WHERE status IN ('operational', 'degraded', 'down')) AS known,
       count(*) FILTER (WHERE status IN ('operational', 'degraded')) AS up,
       coalesce(sum(span) FILTER (WHERE status IN ('degraded', 'down')), 0) AS incident_seconds
       FROM (
         SELECT date, provider, status, greatest(0, least(
-          coalesce(gap, day_last - t + coalesce(median(gap) OVER (PARTITION BY provider, date), 3600), 3600), 3600,
+          coalesce(gap, day_last - t + coalesce(median(gap) OVER (PARTITION BY provider, date), median(gap) OVER (PARTITION BY date), 3600), 3600), 3600,
           (CAST(date - DATE '1970-01-01' AS BIGINT) + 1) * 86400 - t)) AS span
         FROM (
           SELECT date, provider, status, epoch(ts) AS t,
