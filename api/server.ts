@@ -118,7 +118,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The manifest entry of every type as served (what the start banner and the warehouse build describe). */
 /** A stable name for a lost-database error (its code, else its class), so repeats of one kind are counted, not each written. */
 function errorKind(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
@@ -126,6 +125,7 @@ function errorKind(err: unknown): string {
   return err instanceof Error ? clip(err.message.split(/[:(\d]/)[0]!.trim() || err.name, 60) : "unknown";
 }
 
+/** The manifest entry of every type as served (what the start banner and the warehouse build describe). */
 function servedManifest(served: Pick<SnapshotStore, "types" | "meta">): SnapshotMeta[] {
   return served.types().flatMap((type) => served.meta(type) ?? []);
 }
@@ -158,6 +158,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await local.start();
   }
   const served = local ? new LayeredSnapshots(store, local) : store;
+  /** Stop watching both snapshot folders (every way out of the start, and close()). */
+  const closeSnapshots = () => {
+    store.close();
+    local?.close();
+  };
 
   // The warehouse files researchers download (api/serve/warehouse-files.ts): the served folders' day files
   // and a warehouse.duckdb this server builds from them, outside the tracked snapshots folder.
@@ -210,8 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     try {
       await processReceiptKey();
     } catch (cause) {
-      store.close();
-      local?.close();
+      closeSnapshots();
       await closeWarehouse();
       const file = cause instanceof ReceiptKeyError && !process.env.RECEIPT_SIGNING_KEY?.trim();
       throw new Error(`${(cause as Error).message}${file ? " (restore it from a backup, or move it away to make a new key: receipts signed with the old key then no longer verify here)" : ""}`, { cause });
@@ -219,8 +223,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     try {
       x402Index = loadX402IndexConfig(state.env ?? process.env);
     } catch (cause) {
-      store.close();
-      local?.close();
+      closeSnapshots();
       await closeWarehouse();
       throw cause;
     }
@@ -231,8 +234,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ...(state.dataDir !== undefined ? { dataDir: state.dataDir } : {}),
       });
     } catch (cause) {
-      store.close();
-      local?.close();
+      closeSnapshots();
       await closeWarehouse();
       throw new Error(cause instanceof DatabaseUrlError ? cause.message : describeOpenFailure(cause, databaseUrl || undefined), { cause });
     }
@@ -269,8 +271,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Live network, a local test chain (started here, stopped by close) or off; see api/payments/README.md.
       payments = await startPayments({ db, credits, ...(state.env ? { env: state.env } : {}), ...(explicitBase ? { publicBaseUrl: explicitBase } : {}) });
     } catch (cause) {
-      store.close();
-      local?.close();
+      closeSnapshots();
       stopHousekeeping();
       await db.close();
       await closeWarehouse();
@@ -295,8 +296,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     try {
       exact = await startExactPayments({ db, credits, payments: payments.deps, ...(state.env ? { env: state.env } : {}), onError: onServerError });
     } catch (cause) {
-      store.close();
-      local?.close();
+      closeSnapshots();
       stopHousekeeping();
       await payments.stop();
       await db.close();
@@ -325,8 +325,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     warehouseReader = await openWarehouseReader({ dirs: [store.dir, ...(local ? [local.dir] : [])], memoryLimit: `${config.warehouseMemoryMb}MB`, onWarn: warn });
   } catch (cause) {
-    store.close();
-    local?.close();
+    closeSnapshots();
     stopHousekeeping?.();
     await deliveryWorker?.stop();
     setPaymentServices(undefined);
@@ -421,8 +420,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     clearMcpDispatch();
     built.dispose();
     unwireWeather();
-    store.close();
-    local?.close();
+    closeSnapshots();
     await stopWatches();
     await settlementIndexing?.stop();
     setX402IndexServices(undefined);

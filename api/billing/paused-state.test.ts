@@ -55,7 +55,7 @@ describe("a paused state database", () => {
     const started = Date.now();
     const error = await whilePaused(() => tdb.db.query("SELECT 1").then(() => null, (e: unknown) => e));
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(stateUnavailable(error)?.code).toBe("state_unavailable");
+    expect(stateUnavailable(error)?.code, `the query during the pause ended with ${String(error)}`).toBe("state_unavailable");
     expect((await tdb.db.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
   });
 
@@ -69,7 +69,7 @@ describe("a paused state database", () => {
       const call = gc.submit({ tokenId: id, cost: 1, endpoint: "GET /x", requestHash: "a".repeat(64), responseHash: "b".repeat(64), receiptId: "rcpt_paused_1" });
       return call.then(() => null, (e: unknown) => e);
     });
-    expect(stateUnavailable(error)?.code).toBe("state_unavailable");
+    expect(stateUnavailable(error)?.code, `the charge during the pause ended with ${String(error)}`).toBe("state_unavailable");
     // The statement sent before the pause reaches the server on resume; past its deadline, it writes nothing.
     await new Promise((ok) => setTimeout(ok, 1_000));
     const { rows } = await tdb.db.query<{ balance: string; charges: string }>(

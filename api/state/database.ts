@@ -178,24 +178,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await embedded?.stop();
     },
   };
-  // A server that cannot be reached is said as such, not as a failed migration.
+  // A server that cannot be reached is said as such, not as a failed migration. The same round trip reads the
+  // server's clock: the charge deadline is this host's clock read on the server's (migration 0195), so a clock
+  // off by seconds would refuse or stretch it. Said once at start.
+  let serverClock: Date;
+  const before = Date.now();
   try {
-    await pool.query("SELECT 1");
+    serverClock = (await pool.query<{ t: Date }>("SELECT clock_timestamp() AS t")).rows[0]!.t;
   } catch (error) {
     await db.close();
     throw new Error(`cannot connect to the ${where}: ${(error as Error).message.slice(0, 200)}`, { cause: error });
   }
-  // The charge deadline is this host's clock read on the server's (migration 0195): a server whose clock is off by
-  // seconds would refuse or stretch it. Said once at start.
-  try {
-    const before = Date.now();
-    const { rows } = await pool.query<{ t: Date }>("SELECT clock_timestamp() AS t");
-    const skew = rows[0]!.t.getTime() - (before + Date.now()) / 2;
-    if (Math.abs(skew) > 2_000) {
-      warn(`the ${where}'s clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} this host's; paid calls' charge deadlines are read on the server's clock: keep both in time (NTP)`);
-    }
-  } catch {
-    /* the migrations below meet the same failure and say it */
+  const skew = serverClock.getTime() - (before + Date.now()) / 2;
+  if (Math.abs(skew) > 2_000) {
+    warn(`the ${where}'s clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} this host's; paid calls' charge deadlines are read on the server's clock: keep both in time (NTP)`);
   }
   // Migrations may run long on a large database: one connection of their own, without the serving time-outs.
   const setup = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis });

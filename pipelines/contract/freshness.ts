@@ -10,16 +10,20 @@ export const CLOCK_SKEW_TOLERANCE_SECONDS = 120;
 
 /** True when lastSuccess lies further ahead of `now` than {@link CLOCK_SKEW_TOLERANCE_SECONDS}. */
 export function aheadOfClock(meta: Pick<SnapshotMeta, "lastSuccess">, now: Date): boolean {
+  return (ageMs(meta, now) ?? 0) < -CLOCK_SKEW_TOLERANCE_SECONDS * 1000;
+}
+
+/** Milliseconds from lastSuccess to `now` (negative when it lies ahead), or null when there is none readable. */
+function ageMs(meta: Pick<SnapshotMeta, "lastSuccess">, now: Date): number | null {
   const at = meta.lastSuccess ? Date.parse(meta.lastSuccess) : Number.NaN;
-  return !Number.isNaN(at) && at - now.getTime() > CLOCK_SKEW_TOLERANCE_SECONDS * 1000;
+  return Number.isNaN(at) ? null : now.getTime() - at;
 }
 
 /** Seconds since the last successful run; null when the type never succeeded or its lastSuccess is {@link aheadOfClock}. */
 export function ageSeconds(meta: Pick<SnapshotMeta, "lastSuccess">, now: Date): number | null {
-  if (!meta.lastSuccess) return null;
-  const at = Date.parse(meta.lastSuccess);
-  if (Number.isNaN(at) || aheadOfClock(meta, now)) return null;
-  return Math.max(0, (now.getTime() - at) / 1000);
+  const ms = ageMs(meta, now);
+  if (ms === null || ms < -CLOCK_SKEW_TOLERANCE_SECONDS * 1000) return null;
+  return Math.max(0, ms / 1000);
 }
 
 /** True when the type never succeeded, its last success is older than its SLA, or it lies ahead of the clock. */
